@@ -1,0 +1,3 @@
+export * from '../plugin/index.js'
+export * from '../spec/index.js'
+export * from '../api/index.js'

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+/** Workspace packages resolve to their TypeScript sources in tests, so no build is needed first. */
+const alias = [
+  { find: /^@portico\/contracts$/, replacement: here('./contracts/src/exports/index.ts') },
+  { find: /^@portico\/kernel$/, replacement: here('./kernel/src/exports/index.ts') },
+  { find: /^@portico\/kernel\/react$/, replacement: here('./kernel/src/exports/react.ts') },
+  { find: /^@portico\/plugin-([a-z-]+)$/, replacement: here('./plugins/$1/src/exports/index.ts') },
+  { find: /^@portico\/tests\/(.*)$/, replacement: here('./tests/$1/index.ts') },
+]
+
+const project = (name: string, root: string, environment: 'node' | 'jsdom', extra: object = {}) => ({
+  resolve: { alias },
+  test: {
+    name,
+    root: here(root),
+    include: ['**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+    environment,
+    ...extra,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      project('contracts', './contracts', 'node'),
+      project('kernel', './kernel', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')] }),
+      project('plugins', './plugins', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')] }),
+      project('services', './services', 'node', { testTimeout: 30_000, hookTimeout: 60_000 }),
+      project('tests', './tests', 'node', { testTimeout: 60_000, hookTimeout: 120_000 }),
+    ],
+  },
+})

@@ -1,0 +1,156 @@
+import { z } from 'zod'
+import type { ChainAdapter, Connector } from './adapter.js'
+import type { ComponentModule, KernelHooks } from './hooks.js'
+import type { ChainNamespace } from './shared.js'
+
+/**
+ * Views and the data each takes. The kernel names only the views its router rules need; plugins add theirs
+ * by declaration merging:
+ *
+ * @example
+ * declare module '@portico/contracts' { interface ViewRegistry { 'email/otp': { email: string } } }
+ */
+export interface ViewRegistry {
+  Connect: undefined
+  Account: undefined
+  AllWallets: undefined
+  ConnectingWalletConnect: undefined
+  ConnectingWalletConnectBasic: undefined
+  ConnectingExternal: { connectorId: string }
+  UnsupportedChain: undefined
+  Networks: undefined
+}
+
+/** Slices that plugins inject at runtime, added by declaration merging (`LazyLoadedSlices['email']`). */
+export interface LazyLoadedSlices {}
+
+export type ViewId = keyof ViewRegistry | (string & {})
+
+/** Props every view receives. */
+export type ViewProps<D = unknown> = { view: string; data: D }
+
+/** A view a plugin provides; its component loads lazily. */
+export type ViewEntry = {
+  load: () => Promise<ComponentModule<ViewProps<any>>>
+  /** Header title: an i18n key, a literal, or a function of the view data. */
+  title?: string | ((data: any) => string)
+  /** Hide the back button (e.g. a success screen that must not go back). */
+  hideBack?: boolean
+}
+
+/** Minimal Redux slice shape, so contracts need no Redux dependency. */
+export type SliceLike = { name: string; reducerPath?: string; reducer: (state: any, action: any) => any }
+export type ActionLike = { type: string; payload?: unknown; [extra: string]: unknown }
+export type Unsubscribe = () => void
+
+/** Listener middleware's `startListening`, narrowed to what plugins use. */
+export type StartListening = (options: {
+  type?: string
+  actionCreator?: { type: string; match: (action: unknown) => boolean }
+  matcher?: (action: unknown) => boolean
+  predicate?: (action: any, currentState: any, previousState: any) => boolean
+  effect: (action: any, api: { dispatch: (action: ActionLike) => unknown; getState: () => any; signal: AbortSignal }) => void | Promise<void>
+}) => Unsubscribe
+
+export type ToastVariant = 'loading' | 'success' | 'error'
+
+/** Key-value storage the kernel gives plugins (IndexedDB with a memory fallback). */
+export interface KeyValueStorage {
+  getItem<T = unknown>(key: string): Promise<T | undefined>
+  setItem(key: string, value: unknown): Promise<void>
+  removeItem(key: string): Promise<void>
+}
+
+/** What a plugin's `setup` receives. */
+export interface PluginContext {
+  /** The plugin's own name. */
+  name: string
+  hooks: KernelHooks
+  store: {
+    dispatch: (action: ActionLike) => unknown
+    getState: () => any
+    subscribe: (listener: () => void) => Unsubscribe
+    /** Inject a slice; name it after the plugin so actions read `email/otpRequested`. */
+    inject: (slice: SliceLike) => void
+  }
+  startListening: StartListening
+  router: {
+    push: (view: ViewId, data?: unknown) => void
+    replace: (view: ViewId, data?: unknown) => void
+    reset: (view: ViewId, data?: unknown) => void
+    goBack: () => void
+  }
+  modal: { open: (view?: ViewId, data?: unknown) => Promise<void>; close: () => void; shake: () => void }
+  notify: {
+    toast: (message: string, variant: ToastVariant) => void
+    alert: (alert: { title: string; message: string }) => void
+    notification: (message: string, variant?: 'info' | 'success' | 'warning' | 'error') => void
+  }
+  storage: KeyValueStorage
+  /** Translate an i18n key with `{param}` substitution; falls back to English, then the key. */
+  t: (key: string, params?: Record<string, string | number>) => string
+  registerAdapter: (adapter: ChainAdapter) => Unsubscribe
+  registerConnector: (connector: Connector) => Unsubscribe
+  getAdapter: (namespace: ChainNamespace) => ChainAdapter | undefined
+  getConnector: (id: string) => Connector | undefined
+  /** This plugin's options from the kernel options' `features[name]` when an object was given. */
+  options: Record<string, unknown>
+  /** The kernel options (validated). */
+  kernelOptions: Readonly<Record<string, unknown>>
+  /** Logs tagged with the plugin name. */
+  log: { debug: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void }
+}
+
+export type PluginKind = 'adapter' | 'connector' | 'feature'
+
+/** A plugin: one adapter, connector or feature. */
+export interface PluginDefinition {
+  /** kebab-case, unique; also its slice name and its federation remote name. */
+  name: string
+  version: string
+  /** Semver range of `CONTRACTS_VERSION` this plugin was built against. */
+  contracts: string
+  kind?: PluginKind
+  /** Plugins whose setup must run first. */
+  requires?: readonly string[]
+  views?: Readonly<Record<string, ViewEntry>>
+  /** i18n messages per locale; English is the default. */
+  messages?: Readonly<Record<string, Readonly<Record<string, string>>>>
+  setup?: (context: PluginContext) => void | Unsubscribe | Promise<void | Unsubscribe>
+}
+
+/**
+ * Pins down a plugin's type; returns it unchanged. A plugin package exports a factory that returns this.
+ *
+ * @example
+ * export function connect() {
+ *   return definePlugin({ name: 'connect', version: '0.1.0', contracts: '^1.0.0', views: { Connect: { load: () => import('./views/ConnectView.js') } } })
+ * }
+ */
+export function definePlugin<const P extends PluginDefinition>(plugin: P): P {
+  return plugin
+}
+
+const NAME = /^[a-z][a-z0-9-]*$/
+
+/** One plugin entry in the manifest a plugin CDN serves. */
+export const PluginManifestEntrySchema = z.object({
+  /** URL of the federation remote entry, absolute or relative to the manifest. */
+  entry: z.string().min(1),
+  /** Subresource-integrity hash of the entry file. */
+  integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Integrity must be a sha384 subresource-integrity hash.'),
+  version: z.string().min(1),
+  contracts: z.string().min(1).optional(),
+  kind: z.enum(['adapter', 'connector', 'feature']).default('feature'),
+  /** Views the plugin provides, so pushing one loads the plugin on first use. */
+  views: z.array(z.string()).default([]),
+  /** `open`: load when the modal opens or a session is restored; `view`: when one of its views is pushed. */
+  activation: z.enum(['open', 'view']).default('view'),
+  requires: z.array(z.string()).default([]),
+})
+
+/** The plugin manifest: `{ [name]: { entry, integrity, version, ... } }`. */
+export const PluginManifestSchema = z.record(z.string().regex(NAME, 'Plugin names are kebab-case.'), PluginManifestEntrySchema)
+
+export type PluginManifestEntry = z.infer<typeof PluginManifestEntrySchema>
+export type PluginManifest = z.infer<typeof PluginManifestSchema>

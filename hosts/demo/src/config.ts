@@ -1,0 +1,76 @@
+/**
+ * The demo's configuration, in increasing priority:
+ * 1. build-time defaults (`__PORTICO_DEMO_DEFAULTS__`, from the env ports at build time);
+ * 2. `<meta name="portico-config" content="{json}">`, which the demo's server writes from its env (no inline
+ *    script, so the page keeps a strict CSP);
+ * 3. the URL query: `?features=connect,account`, `?theme=dark`, `?debug`, and with `debug` also
+ *    `?manifest=<url>` (tests point the demo at another plugin CDN).
+ */
+declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
+
+export type DemoConfig = {
+  projectId: string
+  manifestUrl: string
+  api: string
+  relay: string
+  frame: string
+  /** Feature plugins switched on. */
+  features: string[]
+  theme: 'light' | 'dark'
+  /** Exposes the kernel as `window.__portico` and switches on debug notifications. */
+  debug: boolean
+}
+
+/** Every feature plugin the demo knows how to switch on, in display order. */
+export const KNOWN_FEATURES = ['connect', 'account'] as const
+
+const FALLBACK: DemoConfig = {
+  projectId: 'portico-dev',
+  manifestUrl: 'http://localhost:4301/manifest.json',
+  api: 'http://localhost:4310',
+  relay: 'ws://localhost:4330',
+  frame: 'http://localhost:4320',
+  features: ['connect', 'account'],
+  theme: 'light',
+  debug: false,
+}
+
+function metaConfig(): Partial<DemoConfig> {
+  const content = document.querySelector('meta[name="portico-config"]')?.getAttribute('content')
+  if (!content) return {}
+  try {
+    const parsed = JSON.parse(content)
+    return typeof parsed === 'object' && parsed !== null ? parsed : {}
+  } catch {
+    console.warn('[portico demo] ignoring a malformed <meta name="portico-config">')
+    return {}
+  }
+}
+
+const truthy = (v: string | null) => v !== null && v !== '0' && v !== 'false'
+
+export function readConfig(href = location.href): DemoConfig {
+  const defaults = typeof __PORTICO_DEMO_DEFAULTS__ === 'undefined' ? {} : __PORTICO_DEMO_DEFAULTS__
+  const config: DemoConfig = { ...FALLBACK, ...defaults, ...metaConfig() }
+  const query = new URL(href).searchParams
+  if (query.has('features')) {
+    config.features = query.get('features')!.split(',').map((f) => f.trim()).filter(Boolean)
+  }
+  const theme = query.get('theme')
+  if (theme === 'light' || theme === 'dark') config.theme = theme
+  else if (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches) config.theme = 'dark'
+  if (query.has('debug')) config.debug = truthy(query.get('debug'))
+  if (config.debug && query.get('manifest')) config.manifestUrl = new URL(query.get('manifest')!, href).href
+  if (query.get('projectId') !== null) config.projectId = query.get('projectId')!
+  return config
+}
+
+/** The same page with some query parameters changed (`null` removes one). */
+export function withQuery(changes: Record<string, string | null>, href = location.href): string {
+  const url = new URL(href)
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) url.searchParams.delete(key)
+    else url.searchParams.set(key, value)
+  }
+  return url.pathname + url.search + url.hash
+}

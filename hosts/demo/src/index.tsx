@@ -1,0 +1,31 @@
+import { createRoot } from 'react-dom/client'
+import { createKernel, themeSlice } from '@portico/kernel'
+import { App } from './App.js'
+import { readConfig } from './config.js'
+import './styles.css'
+
+const config = readConfig()
+document.documentElement.dataset.theme = config.theme
+
+// Building the kernel makes no request: the plugin manifest and the plugins load when the modal first opens.
+const kernel = createKernel({
+  projectId: config.projectId || undefined,
+  metadata: { name: 'Portico demo', description: 'Portico demo host', url: location.origin, icons: [] },
+  remotes: { manifestUrl: config.manifestUrl },
+  features: Object.fromEntries(config.features.map((f) => [f, true])),
+  themeMode: config.theme,
+  endpoints: { api: config.api, relay: config.relay, frame: config.frame },
+  debug: config.debug,
+})
+
+if (config.debug) {
+  ;(window as unknown as { __portico: typeof kernel }).__portico = kernel
+}
+
+/** Switches the page and the modal between light and dark. */
+function setTheme(mode: 'light' | 'dark') {
+  document.documentElement.dataset.theme = mode
+  kernel.store.dispatch(themeSlice.actions.themeModeSet(mode))
+}
+
+createRoot(document.getElementById('root')!).render(<App kernel={kernel} config={config} setTheme={setTheme} />)

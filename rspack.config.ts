@@ -1,0 +1,168 @@
+/**
+ * Build configurations: every plugin as a Module Federation remote, and the demo host as a plain app.
+ *
+ * `scripts/build.ts` drives these through the rspack JS API (and writes the plugin manifest); the default export
+ * also works with the rspack CLI (`rspack build -c rspack.config.ts`).
+ *
+ * - A remote exposes `./plugin` (the plugin factory, `src/plugin.ts`) and shares React, Redux, the kernel, the
+ *   contracts and zod as singletons that it never bundles (`import: false`): the host's kernel provides them
+ *   when it creates the federation runtime.
+ * - The host has no ModuleFederationPlugin: the kernel starts the federation runtime lazily, on the first remote
+ *   plugin load, so a page that never opens the modal never downloads it.
+ * - Production mode without eval: the demo runs under a CSP without `unsafe-eval`.
+ */
+import { join } from 'node:path'
+import { rspack, type Configuration, type RuleSetRule } from '@rspack/core'
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
+import { CDN_DIR, DEMO_DIR, DEMO_SRC, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
+
+/** Modules the host always provides to remotes; a remote never bundles its own copy. */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@portico/kernel',
+  '@portico/kernel/react',
+  '@portico/contracts',
+  'zod',
+] as const
+
+const swcRule: RuleSetRule = {
+  test: /\.[cm]?tsx?$/,
+  exclude: /node_modules/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+  },
+  type: 'javascript/auto',
+}
+
+function common(): Configuration {
+  return {
+    mode: 'production',
+    target: ['web', 'es2022'],
+    devtool: 'source-map',
+    performance: false,
+    module: { rules: [swcRule, { test: /\.css$/, type: 'css/auto' }] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // sources use NodeNext-style `./x.js` specifiers for `./x.ts`
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // workspace packages resolve to their TypeScript sources: no `tsc` output needed to bundle them
+      conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+    },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  }
+}
+
+/** One plugin as a federated remote: `dist/cdn/<name>/remoteEntry.js` exposing `./plugin`. */
+export function pluginConfig(plugin: Pick<PluginPackage, 'name' | 'entry'>, outRoot = CDN_DIR): Configuration {
+  const container = remoteName(plugin.name)
+  const base = common()
+  return {
+    ...base,
+    name: plugin.name,
+    context: join(plugin.entry, '../..'),
+    entry: {},
+    output: {
+      path: join(outRoot, plugin.name),
+      publicPath: 'auto',
+      uniqueName: container,
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      cssFilename: '[name].[contenthash:8].css',
+      cssChunkFilename: '[name].[contenthash:8].css',
+      crossOriginLoading: 'anonymous',
+      clean: true,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: container,
+        filename: 'remoteEntry.js',
+        exposes: { './plugin': plugin.entry },
+        shared: Object.fromEntries(
+          SHARED_SINGLETONS.map((m) => [m, { singleton: true, import: false, requiredVersion: false }]),
+        ),
+        dts: false,
+        manifest: false,
+      }),
+      // chunks the remote loads itself get an `integrity` attribute; the kernel checks remoteEntry.js
+      new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true, htmlPlugin: false }),
+    ],
+  }
+}
+
+export type DemoDefaults = {
+  manifestUrl: string
+  api: string
+  relay: string
+  frame: string
+  features: string[]
+}
+
+/** The demo host: a plain app bundling React, the kernel and its page, with React in its own chunk. */
+export function demoConfig(defaults: DemoDefaults, outDir = DEMO_DIR): Configuration {
+  const base = common()
+  return {
+    ...base,
+    name: 'demo',
+    context: DEMO_SRC,
+    entry: { main: join(DEMO_SRC, 'src/index.tsx') },
+    output: {
+      path: outDir,
+      publicPath: '/',
+      uniqueName: 'portico_demo',
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      cssFilename: '[name].[contenthash:8].css',
+      cssChunkFilename: '[name].[contenthash:8].css',
+      crossOriginLoading: 'anonymous',
+      clean: true,
+    },
+    optimization: {
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          default: false,
+          defaultVendors: false,
+          react: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            name: 'react',
+            chunks: 'initial',
+            priority: 20,
+            enforce: true,
+          },
+        },
+      },
+    },
+    plugins: [
+      new rspack.DefinePlugin({ __PORTICO_DEMO_DEFAULTS__: JSON.stringify(defaults) }),
+      new rspack.HtmlRspackPlugin({
+        template: join(DEMO_SRC, 'index.html'),
+        scriptLoading: 'defer',
+        inject: 'head',
+      }),
+    ],
+  }
+}
+
+/** Every existing plugin as a remote, then the demo host with the default ports. */
+export default function configs(): Configuration[] {
+  const { plugins } = discoverPlugins()
+  return [
+    ...plugins.map((p) => pluginConfig(p)),
+    demoConfig({
+      manifestUrl: 'http://localhost:4301/manifest.json',
+      api: 'http://localhost:4310',
+      relay: 'ws://localhost:4330',
+      frame: 'http://localhost:4320',
+      features: ['connect', 'account'],
+    }),
+  ]
+}

@@ -1,0 +1,151 @@
+/**
+ * `npm run build`: libraries to dist with tsc, every plugin as a federated remote, the plugin manifest, and the
+ * demo host. Plugins that are only a package.json so far are skipped with a note.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { rspack, type Configuration, type Stats } from '@rspack/core'
+import { demoConfig, pluginConfig, type DemoDefaults } from '../../rspack.config.ts'
+import { portsFromEnv, urlsFor } from './ports.ts'
+import {
+  CDN_DIR,
+  DEMO_DIR,
+  ROOT,
+  STATS_DIR,
+  discoverPlugins,
+  type PluginPackage,
+} from './workspace.ts'
+
+export type BuildOptions = {
+  /** Skip `tsc -b` (the bundles read TypeScript sources; tsc output is for plain Node). */
+  tsc?: boolean
+  remotes?: boolean
+  demo?: boolean
+  pluginsDir?: string
+  cdnDir?: string
+  demoDir?: string
+  log?: (line: string) => void
+}
+
+/** What `npm run size` needs about a remote: its entry and the chunks `get('./plugin')` loads. */
+export type RemoteStats = { name: string; entry: string; exposed: string[]; all: string[] }
+
+/** Subresource-integrity value of a file: `sha384-<base64>`. */
+export function sri(bytes: Buffer | string): string {
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`
+}
+
+function run(configs: Configuration[]): Promise<Stats[]> {
+  return new Promise((ok, fail) => {
+    const compiler = rspack(configs)
+    compiler.run((error, multi) => {
+      compiler.close(() => {})
+      if (error) return fail(error)
+      const all = multi!.stats
+      const failed = all.filter((s) => s.hasErrors())
+      if (failed.length) {
+        return fail(new Error(failed.map((s) => s.toString({ all: false, errors: true, colors: false })).join('\n')))
+      }
+      for (const s of all) {
+        if (s.hasWarnings()) console.warn(s.toString({ all: false, warnings: true, colors: false }))
+      }
+      ok(all)
+    })
+  })
+}
+
+/** The libraries `tsc -b` builds so plain Node can import them: contracts, kernel and plugins that exist. */
+export function tscProjects(plugins: PluginPackage[]): string[] {
+  const projects: string[] = []
+  if (existsSync(join(ROOT, 'contracts/src/exports/index.ts'))) projects.push('contracts')
+  if (existsSync(join(ROOT, 'kernel/src/exports/index.ts'))) projects.push('kernel')
+  for (const p of plugins) if (existsSync(join(p.dir, 'tsconfig.json'))) projects.push(relative(ROOT, p.dir))
+  return projects
+}
+
+function remoteStats(stats: Stats, name: string): RemoteStats {
+  const json = stats.toJson({ all: false, chunks: true, chunkRelations: true, ids: true })
+  const chunks = json.chunks ?? []
+  const entry = chunks.find((c) => c.entry)
+  const exposed = chunks.filter((c) => entry && c.parents?.includes(entry.id!)).flatMap((c) => c.files ?? [])
+  const js = (f: string) => f.endsWith('.js')
+  return {
+    name,
+    entry: 'remoteEntry.js',
+    exposed: exposed.filter(js),
+    all: chunks.flatMap((c) => c.files ?? []).filter(js),
+  }
+}
+
+export function demoDefaults(): DemoDefaults {
+  const urls = urlsFor(portsFromEnv())
+  return { manifestUrl: urls.manifest, api: urls.api, relay: urls.relay, frame: urls.frame, features: ['connect', 'account'] }
+}
+
+export async function build(options: BuildOptions = {}): Promise<{ plugins: PluginPackage[]; manifest: Record<string, unknown> }> {
+  const log = options.log ?? ((line: string) => console.log(line))
+  const cdnDir = options.cdnDir ?? CDN_DIR
+  const started = Date.now()
+  const { plugins, skipped } = discoverPlugins(options.pluginsDir)
+  for (const s of skipped) log(`skip plugin ${s.name}: ${s.reason}`)
+
+  if (options.tsc !== false) {
+    const projects = tscProjects(plugins)
+    const t = Date.now()
+    const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', ...projects], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    })
+    if (result.status !== 0) throw new Error(`tsc -b ${projects.join(' ')} failed`)
+    log(`tsc -b ${projects.join(' ')} (${Date.now() - t} ms)`)
+  }
+
+  const kernelExists = existsSync(join(ROOT, 'kernel/src/exports/index.ts'))
+  const configs: Configuration[] = []
+  if (options.remotes !== false) configs.push(...plugins.map((p) => pluginConfig(p, cdnDir)))
+  const withDemo = options.demo !== false && kernelExists
+  if (options.demo !== false && !kernelExists) log('skip demo host: kernel/src/exports/index.ts does not exist yet')
+  if (withDemo) configs.push(demoConfig(demoDefaults(), options.demoDir ?? DEMO_DIR))
+
+  const manifest: Record<string, unknown> = {}
+  if (configs.length) {
+    const t = Date.now()
+    const stats = await run(configs)
+    log(`rspack: ${plugins.length} remote(s)${withDemo ? ' + demo host' : ''} (${Date.now() - t} ms)`)
+    if (options.remotes !== false) {
+      const statsDir = options.cdnDir ? join(cdnDir, '..', 'stats') : STATS_DIR
+      mkdirSync(statsDir, { recursive: true })
+      plugins.forEach((p, i) => {
+        const entryFile = join(cdnDir, p.name, 'remoteEntry.js')
+        const { kind, activation, views, requires, contracts } = p.portico
+        manifest[p.name] = {
+          entry: `${p.name}/remoteEntry.js`,
+          integrity: sri(readFileSync(entryFile)),
+          version: p.version,
+          ...(contracts ? { contracts } : {}),
+          kind: kind ?? 'feature',
+          views: views ?? [],
+          activation: activation ?? 'view',
+          requires: requires ?? [],
+        }
+        writeFileSync(join(statsDir, `${p.name}.json`), JSON.stringify(remoteStats(stats[i]!, p.name), null, 2))
+      })
+    }
+  }
+  if (options.remotes !== false) {
+    const { PluginManifestSchema } = await import('../../contracts/src/plugin/plugin.ts')
+    const checked = PluginManifestSchema.parse(manifest)
+    mkdirSync(cdnDir, { recursive: true })
+    writeFileSync(join(cdnDir, 'manifest.json'), JSON.stringify(checked, null, 2) + '\n')
+    log(`manifest: ${relative(ROOT, join(cdnDir, 'manifest.json'))} (${Object.keys(checked).join(', ') || 'no plugins'})`)
+  }
+  log(`build done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return { plugins, manifest }
+}
+
+/** Whether dist has what the stack serves (demo page and manifest). */
+export function isBuilt(): boolean {
+  return existsSync(join(DEMO_DIR, 'index.html')) && existsSync(join(CDN_DIR, 'manifest.json'))
+}

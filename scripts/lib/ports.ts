@@ -1,0 +1,67 @@
+/** Default ports of the dev stack; each is overridable by env (`PORTICO_DEMO_PORT`, `PORTICO_CDN_PORT`, ...). */
+export type Ports = {
+  demo: number
+  cdn: number
+  api: number
+  frame: number
+  relay: number
+  /** anvil, chain 31337 */
+  anvil: number
+  /** second anvil, chain 31338 */
+  anvil2: number
+}
+
+export const DEFAULT_PORTS: Ports = {
+  demo: 4300,
+  cdn: 4301,
+  api: 4310,
+  frame: 4320,
+  relay: 4330,
+  anvil: 8545,
+  anvil2: 8546,
+}
+
+export const PORT_ENV: Record<keyof Ports, string> = {
+  demo: 'PORTICO_DEMO_PORT',
+  cdn: 'PORTICO_CDN_PORT',
+  api: 'PORTICO_API_PORT',
+  frame: 'PORTICO_FRAME_PORT',
+  relay: 'PORTICO_RELAY_PORT',
+  anvil: 'PORTICO_ANVIL_PORT',
+  anvil2: 'PORTICO_ANVIL2_PORT',
+}
+
+export const CHAIN_IDS = { anvil: 31337, anvil2: 31338 } as const
+
+/** Ports from env over the defaults (or over `base`, e.g. the test ports). */
+export function portsFromEnv(env: NodeJS.ProcessEnv = process.env, base: Ports = DEFAULT_PORTS): Ports {
+  const out = { ...base }
+  for (const key of Object.keys(PORT_ENV) as (keyof Ports)[]) {
+    const raw = env[PORT_ENV[key]]
+    if (raw === undefined || raw === '') continue
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${PORT_ENV[key]}=${raw} is not a port number`)
+    out[key] = n
+  }
+  return out
+}
+
+/** The e2e suite's ports: the defaults + 10000, so tests run beside a running `npm start`. */
+export const TEST_PORTS: Ports = Object.fromEntries(
+  Object.entries(DEFAULT_PORTS).map(([k, v]) => [k, v + 10000]),
+) as Ports
+
+/** The URLs the stack's parts are reached at. */
+export function urlsFor(ports: Ports, host = 'localhost') {
+  return {
+    demo: `http://${host}:${ports.demo}`,
+    cdn: `http://${host}:${ports.cdn}`,
+    manifest: `http://${host}:${ports.cdn}/manifest.json`,
+    api: `http://${host}:${ports.api}`,
+    frame: `http://${host}:${ports.frame}`,
+    relay: `ws://${host}:${ports.relay}`,
+    anvil: `http://${host}:${ports.anvil}`,
+    anvil2: `http://${host}:${ports.anvil2}`,
+  }
+}
+export type StackUrls = ReturnType<typeof urlsFor>

@@ -1,0 +1,163 @@
+/**
+ * The dev stack: two anvil chains, the reference services that exist, the plugin CDN (dist/cdn) and the demo
+ * host (dist/demo). `npm start` and the e2e suite both use this.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { IncomingMessage } from 'node:http'
+import { isPortOpen, spawnManaged, waitForPort, type ManagedProcess } from './processes.ts'
+import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './ports.ts'
+import { startStaticServer, type StaticServer } from './static-server.ts'
+import { CDN_DIR, DEMO_DIR, ROOT } from './workspace.ts'
+
+export const ANVIL_BIN = join(ROOT, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil')
+
+/** Services started when their package has `src/main.ts`. */
+export const SERVICES = [
+  { name: 'api', port: 'api' },
+  { name: 'relay', port: 'relay' },
+  { name: 'frame', port: 'frame' },
+] as const satisfies readonly { name: string; port: keyof Ports }[]
+
+/** The demo's strict Content-Security-Policy: scripts from itself and the plugin CDN only, no eval. */
+export function demoCsp(cdnOrigin: string): string {
+  return `script-src 'self' ${cdnOrigin}; object-src 'none'`
+}
+
+/** The runtime config the demo page reads from `<meta name="portico-config">` (see hosts/demo/src/config.ts). */
+export function demoRuntimeConfig(urls: StackUrls) {
+  return { manifestUrl: urls.manifest, api: urls.api, relay: urls.relay, frame: urls.frame }
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/** Puts the runtime config into the demo's HTML as a meta tag: no inline script, so CSP stays strict. */
+export function injectDemoConfig(html: string, config: object): string {
+  const meta = `<meta name="portico-config" content="${escapeAttr(JSON.stringify(config))}">`
+  return html.replace(/<meta name="portico-config"[^>]*>/, '').replace('</head>', `${meta}</head>`)
+}
+
+const row = (what: string, url: string) => `  ${what.padEnd(22)} ${url}`
+
+export type StackOptions = {
+  ports: Ports
+  /** Serve the demo with the strict CSP. */
+  csp?: boolean
+  /** Start services/<name>/src/main.ts that exist (default true). */
+  services?: boolean
+  /** Start the two anvil chains (default true). */
+  chains?: boolean
+  /** Print children's output prefixed with their names. */
+  echo?: boolean
+  cdnDir?: string
+  demoDir?: string
+  onDemoRequest?: (req: IncomingMessage) => void
+  onCdnRequest?: (req: IncomingMessage) => void
+}
+
+export type Stack = {
+  ports: Ports
+  urls: StackUrls
+  processes: ManagedProcess[]
+  servers: StaticServer[]
+  /** What runs, for printing. */
+  describe: () => string
+  stop: () => Promise<void>
+}
+
+/** Env every child gets: every port and URL of the stack. */
+export function stackEnv(ports: Ports, urls: StackUrls): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const key of Object.keys(PORT_ENV) as (keyof Ports)[]) env[PORT_ENV[key]] = String(ports[key])
+  env.PORTICO_DEMO_URL = urls.demo
+  env.PORTICO_CDN_URL = urls.cdn
+  env.PORTICO_API_URL = urls.api
+  env.PORTICO_FRAME_URL = urls.frame
+  env.PORTICO_RELAY_URL = urls.relay
+  env.PORTICO_RPC_31337 = urls.anvil
+  env.PORTICO_RPC_31338 = urls.anvil2
+  // the demo's origin is the one the services must allow
+  env.PORTICO_ALLOWED_ORIGINS = urls.demo
+  return env
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { ports } = options
+  const urls = urlsFor(ports)
+  const processes: ManagedProcess[] = []
+  const servers: StaticServer[] = []
+  const lines: string[] = []
+  const env = stackEnv(ports, urls)
+
+  const stop = async () => {
+    await Promise.all([...processes.map((p) => p.stop()), ...servers.map((s) => s.close())])
+  }
+
+  try {
+    const wanted: [string, number][] = [
+      ['demo', ports.demo],
+      ['cdn', ports.cdn],
+    ]
+    if (options.chains !== false) wanted.push(['anvil', ports.anvil], ['anvil2', ports.anvil2])
+    const services =
+      options.services === false ? [] : SERVICES.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src/main.ts')))
+    for (const s of services) wanted.push([s.name, ports[s.port]])
+    for (const [name, port] of wanted) {
+      if (await isPortOpen(port)) {
+        throw new Error(`port ${port} (${name}) is already in use; set ${PORT_ENV[name as keyof Ports] ?? 'its env var'} to another port`)
+      }
+    }
+
+    const waits: Promise<unknown>[] = []
+    if (options.chains !== false) {
+      for (const key of ['anvil', 'anvil2'] as const) {
+        const p = spawnManaged({
+          name: key,
+          command: ANVIL_BIN,
+          args: ['--port', String(ports[key]), '--chain-id', String(CHAIN_IDS[key]), '--host', '127.0.0.1', '--quiet'],
+          echo: options.echo,
+        })
+        processes.push(p)
+        waits.push(waitForPort(ports[key], p))
+        lines.push(row(`chain ${CHAIN_IDS[key]} (anvil)`, urls[key]))
+      }
+    }
+    for (const s of services) {
+      const p = spawnManaged({
+        name: s.name,
+        command: process.execPath,
+        args: ['--import', 'tsx', join('src', 'main.ts')],
+        cwd: join(ROOT, 'services', s.name),
+        env: { ...env, PORT: String(ports[s.port]) },
+        echo: options.echo,
+      })
+      processes.push(p)
+      waits.push(waitForPort(ports[s.port], p, 60_000))
+      lines.push(row(`${s.name} service`, urls[s.port]))
+    }
+
+    const cdnDir = options.cdnDir ?? CDN_DIR
+    const demoDir = options.demoDir ?? DEMO_DIR
+    for (const [dir, what] of [[cdnDir, 'plugin CDN'], [demoDir, 'demo']] as const) {
+      if (!existsSync(dir)) throw new Error(`${what} folder ${dir} is missing: run \`npm run build\` first`)
+    }
+    const config = demoRuntimeConfig(urls)
+    servers.push(
+      await startStaticServer({ dir: cdnDir, port: ports.cdn, cors: true, onRequest: options.onCdnRequest }),
+      await startStaticServer({
+        dir: demoDir,
+        port: ports.demo,
+        csp: options.csp ? demoCsp(urls.cdn) : undefined,
+        transformHtml: (html) => injectDemoConfig(html, config),
+        onRequest: options.onDemoRequest,
+      }),
+    )
+    lines.unshift(row(`demo${options.csp ? ' (strict CSP)' : ''}`, urls.demo), row('plugin CDN', urls.manifest))
+    await Promise.all(waits)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+
+  return { ports, urls, processes, servers, stop, describe: () => lines.join('\n') }
+}

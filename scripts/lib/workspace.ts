@@ -1,0 +1,74 @@
+/** Where things are in the repository, and which plugins exist. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const DIST = join(ROOT, 'dist')
+export const CDN_DIR = join(DIST, 'cdn')
+export const DEMO_DIR = join(DIST, 'demo')
+/** Build facts that are not served (per-remote chunk lists for `npm run size`). */
+export const STATS_DIR = join(DIST, 'stats')
+export const PLUGINS_DIR = join(ROOT, 'plugins')
+export const DEMO_SRC = join(ROOT, 'hosts/demo')
+
+/** The `portico` field of a plugin's package.json: what the manifest says about it. */
+export type PorticoField = {
+  kind?: 'adapter' | 'connector' | 'feature'
+  activation?: 'open' | 'view'
+  views?: string[]
+  requires?: string[]
+  contracts?: string
+}
+
+export type PluginPackage = {
+  /** Folder name under plugins/, also the plugin's name. */
+  name: string
+  dir: string
+  /** `plugins/<name>/src/plugin.ts` */
+  entry: string
+  version: string
+  packageName: string
+  portico: PorticoField
+}
+
+export type SkippedPlugin = { name: string; reason: string }
+
+export function readJson<T = any>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T
+}
+
+/** The federation container name of a plugin: `portico_<name with - as _>`. */
+export function remoteName(name: string): string {
+  return `portico_${name.replace(/-/g, '_')}`
+}
+
+/**
+ * Every plugin folder under `pluginsDir`. A plugin exists when `src/plugin.ts` exists; the others (a
+ * package.json only, while someone writes them) are returned as skipped with the reason.
+ */
+export function discoverPlugins(pluginsDir = PLUGINS_DIR): { plugins: PluginPackage[]; skipped: SkippedPlugin[] } {
+  const plugins: PluginPackage[] = []
+  const skipped: SkippedPlugin[] = []
+  if (!existsSync(pluginsDir)) return { plugins, skipped }
+  for (const name of readdirSync(pluginsDir).sort()) {
+    const dir = resolve(pluginsDir, name)
+    const pkgFile = join(dir, 'package.json')
+    if (!existsSync(pkgFile)) continue
+    const entry = join(dir, 'src/plugin.ts')
+    if (!existsSync(entry)) {
+      skipped.push({ name, reason: 'no src/plugin.ts yet' })
+      continue
+    }
+    const pkg = readJson(pkgFile)
+    plugins.push({
+      name,
+      dir,
+      entry,
+      version: pkg.version ?? '0.0.0',
+      packageName: pkg.name ?? `@portico/plugin-${name}`,
+      portico: pkg.portico ?? {},
+    })
+  }
+  return { plugins, skipped }
+}

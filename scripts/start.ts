@@ -1,0 +1,51 @@
+/**
+ * npm start — builds, then runs the whole stack: two anvil chains, the services that exist, the plugin CDN and
+ * the demo host. Prints the URLs; Ctrl-C or SIGTERM stops every child.
+ *
+ * Flags: --csp (serve the demo with the strict Content-Security-Policy; or PORTICO_CSP=1), --no-build,
+ * --no-chains, --no-services. Ports: PORTICO_DEMO_PORT, PORTICO_CDN_PORT, PORTICO_API_PORT, PORTICO_FRAME_PORT,
+ * PORTICO_RELAY_PORT, PORTICO_ANVIL_PORT, PORTICO_ANVIL2_PORT.
+ */
+import { build } from './lib/build.ts'
+import { portsFromEnv } from './lib/ports.ts'
+import { startStack, type Stack } from './lib/stack.ts'
+
+const flags = new Set(process.argv.slice(2))
+const csp = flags.has('--csp') || ['1', 'true'].includes(process.env.PORTICO_CSP ?? '')
+
+let stack: Stack | undefined
+let stopping = false
+async function shutdown(code: number) {
+  if (stopping) return
+  stopping = true
+  console.log('\nstopping...')
+  await stack?.stop()
+  process.exit(code)
+}
+process.on('SIGINT', () => void shutdown(0))
+process.on('SIGTERM', () => void shutdown(0))
+process.on('SIGHUP', () => void shutdown(0))
+
+try {
+  const ports = portsFromEnv()
+  if (!flags.has('--no-build')) await build()
+  stack = await startStack({
+    ports,
+    csp,
+    chains: !flags.has('--no-chains'),
+    services: !flags.has('--no-services'),
+    echo: true,
+  })
+  console.log(`\nPortico is running:\n${stack.describe()}\n\nOpen ${stack.urls.demo} — Ctrl-C stops everything.`)
+  // a child that dies takes the stack down with it, so nothing half-works silently
+  for (const p of stack.processes) {
+    p.exited.then((code) => {
+      if (stopping) return
+      console.error(`${p.name} exited (code ${code}); stopping the stack`)
+      void shutdown(1)
+    })
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  await shutdown(1)
+}

@@ -1,0 +1,7 @@
+export { createKernel } from '../kernel/createKernel.js'
+export type { Kernel, KernelNotify, KernelPlugins, KernelRouter, ResolvedView } from '../kernel/types.js'
+export { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'
+export { createHooks, createHookFacade, type KernelHookInstances } from '../hooks/createHooks.js'
+export { createI18n, type I18n } from '../i18n/createI18n.js'
+export * from '../store/index.js'
+export * from '../react/index.js'

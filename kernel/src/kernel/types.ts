@@ -1,0 +1,79 @@
+import type {
+  ChainAdapter,
+  ChainNamespace,
+  Connector,
+  KeyValueStorage,
+  PluginDefinition,
+  ToastVariant,
+  Unsubscribe,
+  ViewEntry,
+  ViewId,
+} from '@portico/contracts'
+import type { KernelHookInstances } from '../hooks/createHooks.js'
+import type { ResolvedKernelOptions } from '../options/kernelOptions.js'
+import type { NotificationVariant, PorticoStore, RootState, RouterEntry } from '../store/index.js'
+
+export type KernelRouter = {
+  push: (view: ViewId, data?: unknown) => void
+  replace: (view: ViewId, data?: unknown) => void
+  reset: (view: ViewId, data?: unknown) => void
+  /** Pops the stack; closes the modal when one view remains or the history holds UnsupportedChain. */
+  goBack: () => void
+  current: () => RouterEntry | undefined
+}
+
+export type KernelNotify = {
+  /** A new toast while one is open closes it and shows after 150 ms. */
+  toast: (message: string, variant: ToastVariant) => void
+  hideToast: () => void
+  alert: (alert: { title: string; message: string }) => void
+  hideAlert: () => void
+  /** Opens only in debug mode. */
+  notification: (message: string, variant?: NotificationVariant) => void
+  closeNotification: () => void
+}
+
+export type ResolvedView = { id: string; plugin: string; entry: ViewEntry; component: (props: { view: string; data: unknown }) => unknown }
+
+export type KernelPlugins = {
+  /** Registers bundled plugins; setup runs in `requires` order. */
+  use: (...plugins: PluginDefinition[]) => Promise<void>
+  /** Loads a remote plugin from the manifest (integrity checked before its code runs). */
+  load: (name: string) => Promise<void>
+  /** Loads the plugins that must be ready when the modal opens or a session restores. */
+  loadActivated: () => Promise<void>
+  /** Finds the view's entry, loading the plugin that provides it on first use; throws for unknown views. */
+  resolveView: (view: string) => Promise<ResolvedView>
+  /** The view's entry if its plugin is already set up. */
+  getView: (view: string) => ViewEntry | undefined
+}
+
+/** The kernel: store, hooks, router, modal, plugins. */
+export interface Kernel {
+  readonly options: ResolvedKernelOptions
+  readonly store: PorticoStore
+  /** The callable hooks (kernel and views call; plugins only tap through their facade). */
+  readonly hooks: KernelHookInstances
+  readonly router: KernelRouter
+  readonly notify: KernelNotify
+  readonly plugins: KernelPlugins
+  readonly storage: KeyValueStorage
+  readonly t: (key: string, params?: Record<string, string | number>) => string
+  /** Settles when the bundled plugins have been set up (failures are reported, not thrown). */
+  readonly ready: Promise<void>
+  /** Opens the modal on `view`, or on the view the SPEC §2 rules pick. */
+  open: (view?: ViewId, data?: unknown) => Promise<void>
+  close: () => void
+  shake: () => void
+  getState: () => RootState
+  subscribe: (listener: () => void) => Unsubscribe
+  getAdapter: (namespace: ChainNamespace) => ChainAdapter | undefined
+  getConnector: (id: string) => Connector | undefined
+  /** Adds a network to a namespace that has an adapter. */
+  addNetwork: (network: import('@portico/contracts').CaipNetworkLike) => void
+  /** Removes a network; the last one of a namespace cannot be removed. */
+  removeNetwork: (caipNetworkId: string) => void
+  isMobile: () => boolean
+  /** Tears down plugins, timers and listeners. */
+  destroy: () => void
+}

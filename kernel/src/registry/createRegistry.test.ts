@@ -1,0 +1,207 @@
+import { definePlugin, type PluginDefinition, type PluginManifest } from '@portico/contracts'
+import { describe, expect, it, vi } from 'vitest'
+import { createHooks } from '../hooks/createHooks.js'
+import { createI18n } from '../i18n/createI18n.js'
+import { createMemoryStorage } from '../storage/createStorage.js'
+import { createPorticoStore } from '../store/index.js'
+import { createRegistry } from './createRegistry.js'
+import { sha384Integrity } from './integrity.js'
+import { createRemoteLoader, type PluginFactory } from './loadRemote.js'
+
+const plugin = (name: string, extra: Partial<PluginDefinition> = {}) =>
+  definePlugin({ name, version: '1.0.0', contracts: '^1.0.0', ...extra })
+
+function setup(opts: { remote?: ReturnType<typeof createRemoteLoader>; features?: Record<string, boolean> } = {}) {
+  const { store, listener, rootReducer } = createPorticoStore()
+  const hooks = createHooks()
+  const log = vi.fn()
+  const registry = createRegistry({
+    store,
+    rootReducer,
+    listener,
+    hooks,
+    i18n: createI18n(),
+    storage: createMemoryStorage(),
+    remote: opts.remote,
+    features: opts.features ?? {},
+    kernelOptions: {},
+    kernelApi: {
+      router: { push: vi.fn(), replace: vi.fn(), reset: vi.fn(), goBack: vi.fn() },
+      modal: { open: vi.fn(), close: vi.fn(), shake: vi.fn() },
+      notify: { toast: vi.fn(), alert: vi.fn(), notification: vi.fn() },
+    },
+    log,
+    onAdaptersChanged: vi.fn(),
+  })
+  return { store, hooks, registry, log }
+}
+
+describe('registry: bundled plugins', () => {
+  it('behavior: setup runs in requires order whatever the registration order', async () => {
+    const order: string[] = []
+    const { registry, store } = setup()
+    await registry.use(
+      plugin('c', { requires: ['b'], setup: () => void order.push('c') }),
+      plugin('a', { setup: async () => void order.push('a') }),
+      plugin('b', { requires: ['a'], setup: () => void order.push('b') }),
+    )
+    expect(order).toEqual(['a', 'b', 'c'])
+    expect(Object.values(store.getState().plugins.byName).map((p) => p.status)).toEqual(['ready', 'ready', 'ready'])
+  })
+
+  it('error: a plugin built for another contracts range is refused with both versions named', async () => {
+    const { registry, store } = setup()
+    await registry.use(plugin('old', { contracts: '^2.0.0' }))
+    expect(store.getState().plugins.byName.old).toMatchObject({
+      status: 'failed',
+      errorCode: 'PLUGIN_CONTRACTS_MISMATCH',
+      error: 'Plugin "old" was built for contracts ^2.0.0, but this kernel provides contracts 1.0.0.',
+    })
+  })
+
+  it('error: a missing requirement fails only the plugin that needs it', async () => {
+    const { registry, store } = setup()
+    await registry.use(plugin('needy', { requires: ['ghost'] }), plugin('fine'))
+    expect(store.getState().plugins.byName.needy?.status).toBe('failed')
+    expect(store.getState().plugins.byName.needy?.error).toMatch(/requires "ghost"/)
+    expect(store.getState().plugins.byName.fine?.status).toBe('ready')
+  })
+
+  it('error: a requirement cycle is reported, not hung on', async () => {
+    const { registry, store } = setup()
+    await registry.use(plugin('x', { requires: ['y'] }), plugin('y', { requires: ['x'] }))
+    expect(store.getState().plugins.byName.x?.status).toBe('failed')
+    expect(store.getState().plugins.byName.y?.status).toBe('failed')
+  })
+
+  it('error: a plugin that throws in setup is failed, its views, connectors and taps withdrawn; others keep working', async () => {
+    const { registry, store, hooks } = setup()
+    await registry.use(
+      plugin('broken', {
+        views: { Broken: { load: async () => ({ default: () => null }) } },
+        setup(ctx) {
+          ctx.hooks.resolveWalletFeatures.tap((l) => [...l, { id: 'broken', label: 'B', view: 'Broken' }])
+          ctx.registerConnector({ id: 'brk', name: 'Broken', type: 'INJECTED', chains: ['eip155'], getProvider: async () => ({}) })
+          throw new Error('setup exploded')
+        },
+      }),
+      plugin('good', {
+        views: { Good: { load: async () => ({ default: () => null }) } },
+        setup: (ctx) => ctx.hooks.resolveWalletFeatures.tap((l) => [...l, { id: 'good', label: 'G', view: 'Good' }]),
+      }),
+    )
+    expect(store.getState().plugins.byName.broken).toMatchObject({ status: 'failed', error: 'setup exploded' })
+    expect(registry.getView('Broken')).toBeUndefined()
+    expect(store.getState().connectors.list).toEqual([])
+    expect(hooks.resolveWalletFeatures.call([]).map((f: { id: string }) => f.id)).toEqual(['good'])
+    await expect(registry.resolveView('Good')).resolves.toMatchObject({ plugin: 'good' })
+  })
+
+  it('behavior: a slice injected by a plugin is in the state under its name', async () => {
+    const { registry, store } = setup()
+    await registry.use(
+      plugin('counter', {
+        setup: (ctx) => ctx.store.inject({ name: 'counter', reducer: (s = { n: 1 }) => s }),
+      }),
+    )
+    expect((store.getState() as Record<string, unknown>).counter).toEqual({ n: 1 })
+  })
+
+  it('behavior: plugin storage is namespaced by plugin name', async () => {
+    const storage = createMemoryStorage()
+    const { registry } = setup()
+    let seen: unknown
+    await registry.use(
+      plugin('a', { setup: async (ctx) => ctx.storage.setItem('k', 'from-a') }),
+      plugin('b', { requires: ['a'], setup: async (ctx) => void (seen = await ctx.storage.getItem('k')) }),
+    )
+    expect(seen).toBeUndefined()
+    void storage
+  })
+})
+
+describe('registry: remote plugins', () => {
+  const entryCode = (name: string) => new TextEncoder().encode(`/* remote ${name} */`)
+
+  async function remoteFixture(tamper: string[] = []) {
+    const files = new Map<string, Uint8Array>()
+    const manifest: PluginManifest = {}
+    const factories = new Map<string, PluginFactory>()
+    const addRemote = async (name: string, def: PluginDefinition, extra: Partial<PluginManifest[string]> = {}) => {
+      const bytes = entryCode(name)
+      files.set(`https://cdn.test/${name}/remoteEntry.js`, tamper.includes(name) ? new TextEncoder().encode('evil()') : bytes)
+      manifest[name] = {
+        entry: `${name}/remoteEntry.js`, integrity: await sha384Integrity(bytes), version: '1.0.0', kind: 'feature', views: [], activation: 'view', requires: [], ...extra,
+      }
+      factories.set(name, () => def)
+    }
+    const fetchMock = vi.fn(async (url: string | URL | Request) => {
+      const u = String(url)
+      if (u === 'https://cdn.test/manifest.json') return new Response(JSON.stringify(manifest))
+      const body = files.get(u)
+      return body ? new Response(body as BodyInit) : new Response('nope', { status: 404 })
+    })
+    const loadEntry = vi.fn(async ({ name }: { name: string }) => ({ default: factories.get(name) }))
+    const remote = () =>
+      createRemoteLoader({ manifestUrl: 'https://cdn.test/manifest.json', fetch: fetchMock as typeof fetch, sharedModules: async () => ({}), loadEntry })
+    return { addRemote, fetchMock, loadEntry, remote }
+  }
+
+  it('behavior: pushing a view loads the plugin that provides it, on first use only', async () => {
+    const f = await remoteFixture()
+    const View = () => null
+    await f.addRemote('account', plugin('account', { views: { Account: { load: async () => ({ default: View }) } } }), { views: ['Account'] })
+    const { registry } = setup({ remote: f.remote() })
+    expect(f.fetchMock).not.toHaveBeenCalled()
+    const resolved = await registry.resolveView('Account')
+    expect(resolved.component).toBe(View)
+    await registry.resolveView('Account')
+    expect(f.loadEntry).toHaveBeenCalledTimes(1)
+  })
+
+  it('error: an entry whose bytes do not match the manifest hash is refused before its code runs', async () => {
+    const f = await remoteFixture(['evil'])
+    await f.addRemote('evil', plugin('evil', { views: { Evil: { load: async () => ({ default: () => null }) } } }), { views: ['Evil'], activation: 'open' })
+    await f.addRemote('connect', plugin('connect', { views: { Connect: { load: async () => ({ default: () => null }) } } }), { views: ['Connect'], activation: 'open' })
+    const { registry, store } = setup({ remote: f.remote() })
+    await registry.loadActivated()
+    expect(store.getState().plugins.byName.evil).toMatchObject({ status: 'failed', errorCode: 'PLUGIN_INTEGRITY_MISMATCH' })
+    expect(store.getState().plugins.byName.evil?.error).toBe(
+      'Plugin "evil" was refused: its code does not match the integrity hash in the manifest.',
+    )
+    expect(f.loadEntry.mock.calls.map((c) => c[0].name)).toEqual(['connect'])
+    expect(store.getState().plugins.byName.connect?.status).toBe('ready')
+  })
+
+  it('behavior: requirements listed in the manifest load first; switched-off plugins never load', async () => {
+    const f = await remoteFixture()
+    const order: string[] = []
+    await f.addRemote('base', plugin('base', { setup: () => void order.push('base') }))
+    await f.addRemote('top', plugin('top', { requires: ['base'], setup: () => void order.push('top') }), { activation: 'open', requires: ['base'] })
+    await f.addRemote('off', plugin('off'), { activation: 'open' })
+    const { registry, store } = setup({ remote: f.remote(), features: { off: false } })
+    await registry.loadActivated()
+    expect(order).toEqual(['base', 'top'])
+    expect(store.getState().plugins.byName.off).toBeUndefined()
+  })
+
+  it('error: an invalid manifest gives a clear error and can be retried', async () => {
+    let body = '{"x": {"entry": 1}}'
+    const remote = createRemoteLoader({
+      manifestUrl: 'https://cdn.test/manifest.json',
+      fetch: (async () => new Response(body)) as typeof fetch,
+      sharedModules: async () => ({}),
+    })
+    await expect(remote.manifest()).rejects.toThrow(/The plugin manifest could not be used: x.entry/)
+    body = '{}'
+    await expect(remote.manifest()).resolves.toEqual({})
+  })
+
+  it('error: a factory that returns a plugin of another name is refused', async () => {
+    const f = await remoteFixture()
+    await f.addRemote('named', plugin('impostor'), { activation: 'open' })
+    const { registry, store } = setup({ remote: f.remote() })
+    await registry.loadActivated()
+    expect(store.getState().plugins.byName.named?.error).toMatch(/returned a plugin named "impostor"/)
+  })
+})

@@ -1,0 +1,338 @@
+import {
+  CONTRACTS_VERSION,
+  satisfies,
+  type ChainAdapter,
+  type ChainNamespace,
+  type Connector,
+  type KeyValueStorage,
+  type PluginContext,
+  type PluginDefinition,
+  type PluginManifestEntry,
+  type SliceLike,
+  type Unsubscribe,
+  type ViewEntry,
+} from '@portico/contracts'
+import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit'
+import { createHookFacade, type KernelHookInstances } from '../hooks/createHooks.js'
+import type { I18n } from '../i18n/createI18n.js'
+import type { ResolvedView } from '../kernel/types.js'
+import { connectorsSlice, pluginsSlice, type PorticoStore, type RootReducer } from '../store/index.js'
+import { parseErrorMessage } from './deps.js'
+import { InvalidPluginError, PluginContractsError, PluginLoadError, PluginRequirementError, ViewNotFoundError } from './errors.js'
+import type { RemoteLoader } from './loadRemote.js'
+
+const PLUGIN_NAME = /^[a-z][a-z0-9-]*$/
+
+type Record_ = {
+  definition: PluginDefinition
+  source: 'bundled' | 'remote'
+  teardowns: Unsubscribe[]
+}
+
+export type RegistryDeps = {
+  store: PorticoStore
+  rootReducer: RootReducer
+  listener: ListenerMiddlewareInstance
+  hooks: KernelHookInstances
+  i18n: I18n
+  storage: KeyValueStorage
+  remote: RemoteLoader | undefined
+  /** Feature flags: `false` switches a plugin off; an object is its options. */
+  features: Record<string, boolean | Record<string, unknown>>
+  kernelOptions: Readonly<Record<string, unknown>>
+  /** What a plugin's context exposes of the kernel. */
+  kernelApi: Pick<PluginContext, 'router' | 'modal' | 'notify'>
+  log: (level: 'debug' | 'warn' | 'error', ...args: unknown[]) => void
+  onAdaptersChanged: (adapter: ChainAdapter) => void
+}
+
+/**
+ * The plugin registry: bundled plugins through `use`, remote ones through `load`, views resolved (and their
+ * plugin loaded) on first use. A plugin that fails in load or setup is marked failed, its contributions are
+ * withdrawn, and everything else keeps working.
+ */
+export function createRegistry(deps: RegistryDeps) {
+  const { store, hooks } = deps
+  const ready = new Map<string, Record_>()
+  const inflight = new Map<string, Promise<void>>()
+  const failed = new Map<string, unknown>()
+  const views = new Map<string, { plugin: string; entry: ViewEntry }>()
+  const components = new Map<string, Promise<ResolvedView['component']>>()
+  const adapters = new Map<ChainNamespace, { plugin: string; adapter: ChainAdapter }>()
+  const connectors = new Map<string, { plugin: string; connector: Connector }>()
+  const bundled = new Map<string, PluginDefinition>()
+  /** Which plugin is waiting for which, to refuse a requirement cycle instead of waiting forever. */
+  const waitsOn = new Map<string, Set<string>>()
+  const reaches = (from: string, to: string, seen = new Set<string>()): boolean => {
+    if (from === to) return true
+    if (seen.has(from)) return false
+    seen.add(from)
+    return [...(waitsOn.get(from) ?? [])].some((next) => reaches(next, to, seen))
+  }
+
+  const isEnabled = (name: string) => deps.features[name] !== false
+  const featureOptions = (name: string) => {
+    const f = deps.features[name]
+    return typeof f === 'object' && f !== null ? f : {}
+  }
+
+  function validate(def: PluginDefinition) {
+    if (!def || typeof def !== 'object') throw new InvalidPluginError('expected an object made with definePlugin().')
+    if (typeof def.name !== 'string' || !PLUGIN_NAME.test(def.name)) throw new InvalidPluginError(`name "${String(def.name)}" must be kebab-case.`)
+    if (typeof def.version !== 'string' || !def.version) throw new InvalidPluginError(`"${def.name}" has no version.`)
+    if (typeof def.contracts !== 'string') throw new InvalidPluginError(`"${def.name}" does not declare the contracts range it was built against.`)
+    if (!satisfies(CONTRACTS_VERSION, def.contracts)) throw new PluginContractsError(def.name, def.contracts, CONTRACTS_VERSION)
+  }
+
+  function withdraw(name: string) {
+    for (const [id, v] of views) if (v.plugin === name) (views.delete(id), components.delete(id))
+    for (const [ns, a] of adapters) if (a.plugin === name) adapters.delete(ns)
+    for (const [id, c] of connectors)
+      if (c.plugin === name) {
+        connectors.delete(id)
+        store.dispatch(connectorsSlice.actions.connectorRemoved(id))
+      }
+  }
+
+  function markFailed(name: string, source: 'bundled' | 'remote', error: unknown) {
+    failed.set(name, error)
+    const record = ready.get(name)
+    ready.delete(name)
+    for (const t of record?.teardowns.splice(0) ?? []) {
+      try {
+        t()
+      } catch {}
+    }
+    withdraw(name)
+    const code = (error as { code?: unknown })?.code
+    store.dispatch(
+      pluginsSlice.actions.pluginFailed({ name, source, error: parseErrorMessage(error), ...(typeof code === 'string' ? { errorCode: code } : {}) }),
+    )
+    deps.log('error', `[portico] plugin "${name}" failed:`, error)
+    hooks.pluginFailed.call({ name, error })
+  }
+
+  function createContext(def: PluginDefinition, teardowns: Unsubscribe[]): PluginContext {
+    const name = def.name
+    const active = () => ready.has(name) || inflight.has(name)
+    const track = (u: Unsubscribe) => (teardowns.push(u), u)
+    const prefix = `plugin:${name}:`
+    return {
+      name,
+      hooks: createHookFacade(hooks, name, {
+        isActive: () => !failed.has(name) && active(),
+        onTapError: (hook, error) => deps.log('error', `[portico] plugin "${name}" threw in hook ${hook}:`, error),
+      }),
+      store: {
+        dispatch: (action) => store.dispatch(action as never),
+        getState: store.getState,
+        subscribe: (l) => track(store.subscribe(l)),
+        inject: (slice: SliceLike) => {
+          deps.rootReducer.inject({ reducerPath: slice.reducerPath ?? slice.name, reducer: slice.reducer } as never)
+          store.dispatch({ type: `${name}/sliceInjected` })
+        },
+      },
+      startListening: (options) => track(deps.listener.startListening(options as never) as Unsubscribe),
+      router: deps.kernelApi.router,
+      modal: deps.kernelApi.modal,
+      notify: deps.kernelApi.notify,
+      storage: {
+        getItem: (key) => deps.storage.getItem(prefix + key),
+        setItem: (key, value) => deps.storage.setItem(prefix + key, value),
+        removeItem: (key) => deps.storage.removeItem(prefix + key),
+      },
+      t: deps.i18n.t,
+      registerAdapter(adapter) {
+        adapters.set(adapter.namespace, { plugin: name, adapter })
+        deps.onAdaptersChanged(adapter)
+        return track(() => {
+          if (adapters.get(adapter.namespace)?.adapter === adapter) adapters.delete(adapter.namespace)
+        })
+      },
+      registerConnector(connector) {
+        connectors.set(connector.id, { plugin: name, connector })
+        const { id, name: cname, type, chains, imageUrl, imageId, explorerId, info } = connector
+        store.dispatch(
+          connectorsSlice.actions.connectorAdded({
+            id, name: cname, type, chains: [...chains],
+            ...(imageUrl ? { imageUrl } : {}), ...(imageId ? { imageId } : {}), ...(explorerId ? { explorerId } : {}), ...(info ? { info } : {}),
+          }),
+        )
+        return track(() => {
+          if (connectors.get(connector.id)?.connector !== connector) return
+          connectors.delete(connector.id)
+          store.dispatch(connectorsSlice.actions.connectorRemoved(connector.id))
+        })
+      },
+      getAdapter: (ns) => adapters.get(ns)?.adapter,
+      getConnector: (id) => connectors.get(id)?.connector,
+      options: featureOptions(name),
+      kernelOptions: deps.kernelOptions,
+      log: {
+        debug: (...a) => deps.log('debug', `[${name}]`, ...a),
+        warn: (...a) => deps.log('warn', `[${name}]`, ...a),
+        error: (...a) => deps.log('error', `[${name}]`, ...a),
+      },
+    }
+  }
+
+  /** Makes sure `name` is set up, from the bundled set or the manifest; rejects with the reason if it cannot be. */
+  function ensure(name: string): Promise<void> {
+    if (ready.has(name)) return Promise.resolve()
+    const running = inflight.get(name)
+    if (running) return running
+    if (failed.has(name)) return Promise.reject(failed.get(name))
+    // start after a microtask so the job is in `inflight` before any plugin code runs
+    const job = Promise.resolve().then(async () => {
+      const local = bundled.get(name)
+      if (local) return setup(local, 'bundled')
+      if (!deps.remote) throw new PluginLoadError(name, 'it is not bundled and no plugin manifest is configured.')
+      const manifest = await deps.remote.manifest()
+      const entry = manifest[name]
+      if (!entry) throw new PluginLoadError(name, 'it is not in the plugin manifest.')
+      return loadRemote(name, entry)
+    })
+    inflight.set(name, job)
+    return job.finally(() => inflight.delete(name))
+  }
+
+  async function loadRemote(name: string, entry: PluginManifestEntry) {
+    store.dispatch(pluginsSlice.actions.pluginLoading({ name, source: 'remote' }))
+    try {
+      // requirements first, so a plugin's code runs only when it can be set up
+      for (const r of entry.requires) await ensureRequirement(name, r)
+      const factory = await deps.remote!.loadFactory(name, entry)
+      const def = factory(featureOptions(name))
+      if (def?.name !== name) throw new PluginLoadError(name, `its factory returned a plugin named "${def?.name}".`)
+      await setup(def, 'remote', true)
+    } catch (error) {
+      if (!failed.has(name)) markFailed(name, 'remote', error)
+      throw error
+    }
+  }
+
+  async function ensureRequirement(name: string, required: string) {
+    if (!isEnabled(required)) throw new PluginRequirementError(name, required, 'is switched off by the feature flags')
+    if (reaches(required, name)) throw new PluginRequirementError(name, required, 'requires it back (a cycle)')
+    const edges = waitsOn.get(name) ?? new Set<string>()
+    waitsOn.set(name, edges.add(required))
+    try {
+      await ensure(required)
+    } catch (error) {
+      if ((error as { code?: string })?.code === 'PLUGIN_REQUIREMENT_MISSING') throw error
+      throw new PluginRequirementError(name, required, `failed: ${parseErrorMessage(error)}`)
+    } finally {
+      edges.delete(required)
+    }
+  }
+
+  async function setup(def: PluginDefinition, source: 'bundled' | 'remote', statusSet = false) {
+    const name = def.name
+    if (!statusSet) store.dispatch(pluginsSlice.actions.pluginLoading({ name, source }))
+    const teardowns: Unsubscribe[] = []
+    try {
+      validate(def)
+      for (const r of def.requires ?? []) await ensureRequirement(name, r)
+      if (def.messages) deps.i18n.add(def.messages)
+      for (const [id, entry] of Object.entries(def.views ?? {})) {
+        const owner = views.get(id)
+        if (owner && owner.plugin !== name) deps.log('warn', `[portico] view "${id}" of "${owner.plugin}" is replaced by "${name}".`)
+        views.set(id, { plugin: name, entry })
+        components.delete(id)
+      }
+      const context = createContext(def, teardowns)
+      const teardown = await def.setup?.(context)
+      if (typeof teardown === 'function') teardowns.push(teardown)
+      ready.set(name, { definition: def, source, teardowns })
+      store.dispatch(pluginsSlice.actions.pluginReady({ name, version: def.version, source }))
+      hooks.afterPluginReady.call({ name })
+    } catch (error) {
+      ready.set(name, { definition: def, source, teardowns }) // so markFailed runs its teardowns
+      markFailed(name, source, error)
+      throw error
+    }
+  }
+
+  return {
+    isEnabled,
+    /** Registers bundled plugins and sets them up in `requires` order; failures are reported, not thrown. */
+    async use(...defs: PluginDefinition[]) {
+      const names: string[] = []
+      for (const def of defs) {
+        const name = typeof def?.name === 'string' ? def.name : `invalid-${names.length}`
+        if (!isEnabled(name)) continue
+        if (bundled.has(name) || ready.has(name)) {
+          deps.log('warn', `[portico] plugin "${name}" is registered twice; the first one is kept.`)
+          continue
+        }
+        bundled.set(name, def)
+        names.push(name)
+      }
+      await Promise.all(names.map((n) => ensure(n).catch(() => {})))
+    },
+    /** Loads one plugin (bundled or remote); rejects with the reason when it fails. */
+    load: (name: string) => {
+      if (!isEnabled(name)) return Promise.reject(new PluginLoadError(name, 'it is switched off by the feature flags.'))
+      return ensure(name)
+    },
+    /** Loads every enabled manifest plugin activated on open; failures are reported, not thrown. */
+    async loadActivated() {
+      if (!deps.remote) return
+      let manifest
+      try {
+        manifest = await deps.remote.manifest()
+      } catch (error) {
+        deps.log('error', '[portico]', error)
+        throw error
+      }
+      const names = Object.entries(manifest)
+        .filter(([n, e]) => e.activation === 'open' && isEnabled(n))
+        .map(([n]) => n)
+      await Promise.all(names.map((n) => ensure(n).catch(() => {})))
+    },
+    getView: (id: string) => views.get(id)?.entry,
+    async resolveView(id: string): Promise<ResolvedView> {
+      let found = views.get(id)
+      if (!found && deps.remote) {
+        const manifest = await deps.remote.manifest()
+        const owner = Object.entries(manifest).find(([, e]) => e.views.includes(id))
+        if (owner) {
+          if (!isEnabled(owner[0])) throw new ViewNotFoundError(id, `its plugin "${owner[0]}" is switched off.`)
+          await ensure(owner[0])
+          found = views.get(id)
+        }
+      }
+      if (!found) throw new ViewNotFoundError(id)
+      const { plugin, entry } = found
+      let component = components.get(id)
+      if (!component) {
+        component = entry.load().then((m) => {
+          const c = (m as { default?: unknown })?.default
+          if (typeof c !== 'function') throw new PluginLoadError(plugin, `view "${id}" does not export a component.`)
+          return c as ResolvedView['component']
+        })
+        components.set(id, component)
+        component.catch(() => components.delete(id)) // retry loads the chunk again
+      }
+      return { id, plugin, entry, component: await component }
+    },
+    getAdapter: (ns: ChainNamespace) => adapters.get(ns)?.adapter,
+    getAdapters: () => [...adapters.values()].map((a) => a.adapter),
+    getConnector: (id: string) => connectors.get(id)?.connector,
+    /** Runs every teardown. */
+    destroy() {
+      for (const [name, record] of ready) {
+        for (const t of record.teardowns.splice(0)) {
+          try {
+            t()
+          } catch (error) {
+            deps.log('warn', `[portico] teardown of "${name}" threw:`, error)
+          }
+        }
+      }
+      ready.clear()
+    },
+  }
+}
+
+export type Registry = ReturnType<typeof createRegistry>

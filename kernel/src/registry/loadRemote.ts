@@ -1,0 +1,134 @@
+import { PluginManifestSchema, parseErrorMessage, type PluginDefinition, type PluginManifest, type PluginManifestEntry } from './deps.js'
+import { ManifestError, PluginIntegrityError, PluginLoadError } from './errors.js'
+import { sha384Integrity } from './integrity.js'
+
+export type PluginFactory = (options?: Record<string, unknown>) => PluginDefinition
+
+export type SharedModule = { version: string; lib: () => unknown }
+
+export type RemoteLoaderOptions = {
+  manifestUrl?: string | undefined
+  manifest?: PluginManifest | undefined
+  fetch?: typeof fetch
+  /** Modules the host provides to remotes as singletons (react, the kernel, …). */
+  sharedModules: () => Promise<Record<string, SharedModule>>
+  /** Loads and runs a verified remote entry, returning its `./plugin` module. Defaults to the federation runtime. */
+  loadEntry?: (params: { name: string; remoteName: string; url: string; integrity: string }) => Promise<unknown>
+}
+
+export type RemoteLoader = {
+  manifest: () => Promise<PluginManifest>
+  loadFactory: (name: string, entry: PluginManifestEntry) => Promise<PluginFactory>
+}
+
+/** The federation container name a plugin is built under. */
+export const remoteNameOf = (plugin: string) => `portico_${plugin.replace(/-/g, '_')}`
+
+/**
+ * Loads plugins from a manifest on a plugin CDN. Before any of a plugin's code runs, the entry's bytes are
+ * fetched and their sha384 compared with the manifest; the script tag then carries the same `integrity`, so the
+ * browser refuses different bytes too.
+ */
+export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  let manifestPromise: Promise<PluginManifest> | undefined
+  let federation: Promise<FederationHost> | undefined
+  const verified = new Map<string, string>()
+
+  const manifest = () =>
+    (manifestPromise ??= (async () => {
+      if (options.manifest) return PluginManifestSchema.parse(options.manifest)
+      if (!options.manifestUrl) throw new ManifestError('no manifest URL was given.')
+      let res: Response
+      try {
+        res = await doFetch(options.manifestUrl, { credentials: 'omit' })
+      } catch (error) {
+        throw new ManifestError(`${options.manifestUrl} is unreachable.`, error)
+      }
+      if (!res.ok) throw new ManifestError(`${options.manifestUrl} answered HTTP status code: ${res.status}.`)
+      const parsed = PluginManifestSchema.safeParse(await res.json().catch(() => undefined))
+      if (!parsed.success) throw new ManifestError(parseErrorMessage(parsed.error))
+      return parsed.data
+    })().catch((error) => {
+      manifestPromise = undefined // a later open may retry
+      throw error
+    }))
+
+  const entryUrl = (entry: PluginManifestEntry) =>
+    new URL(entry.entry, options.manifestUrl ?? (typeof location === 'undefined' ? 'http://localhost/' : location.href)).href
+
+  const loadEntry =
+    options.loadEntry ??
+    (async ({ remoteName, url }) => {
+      const host = await (federation ??= createFederationHost(options.sharedModules, verified))
+      host.registerRemotes([{ name: remoteName, entry: url }])
+      return host.loadRemote(`${remoteName}/plugin`)
+    })
+
+  return {
+    manifest,
+    async loadFactory(name, entry) {
+      const url = entryUrl(entry)
+      let bytes: ArrayBuffer
+      try {
+        const res = await doFetch(url, { credentials: 'omit', mode: 'cors' })
+        if (!res.ok) throw new Error(`HTTP status code: ${res.status}`)
+        bytes = await res.arrayBuffer()
+      } catch (error) {
+        throw new PluginLoadError(name, `${url} is unreachable (${parseErrorMessage(error)}).`, error)
+      }
+      const actual = await sha384Integrity(bytes)
+      if (actual !== entry.integrity) throw new PluginIntegrityError(name, entry.integrity, actual)
+      verified.set(url, entry.integrity)
+      let mod: unknown
+      try {
+        mod = await loadEntry({ name, remoteName: remoteNameOf(name), url, integrity: entry.integrity })
+      } catch (error) {
+        throw new PluginLoadError(name, parseErrorMessage(error), error)
+      }
+      const factory = (mod as { default?: unknown })?.default ?? mod
+      if (typeof factory !== 'function') throw new PluginLoadError(name, 'its "./plugin" module does not export a plugin factory.')
+      return factory as PluginFactory
+    },
+  }
+}
+
+type FederationHost = {
+  registerRemotes: (remotes: { name: string; entry: string }[]) => void
+  loadRemote: (id: string) => Promise<unknown>
+}
+
+async function createFederationHost(
+  sharedModules: () => Promise<Record<string, SharedModule>>,
+  verified: Map<string, string>,
+): Promise<FederationHost> {
+  const [{ createInstance }, shared] = await Promise.all([import('@module-federation/enhanced/runtime'), sharedModules()])
+  const instance = createInstance({
+    name: 'portico_host',
+    remotes: [],
+    shared: Object.fromEntries(
+      Object.entries(shared).map(([pkg, m]) => [
+        pkg,
+        { version: m.version, lib: m.lib as () => any, shareConfig: { singleton: true, requiredVersion: false } },
+      ]),
+    ),
+    plugins: [
+      {
+        name: 'portico-integrity',
+        createScript({ url }: { url: string }) {
+          const integrity = verified.get(url)
+          if (!integrity) return undefined
+          const script = document.createElement('script')
+          script.src = url
+          script.integrity = integrity
+          script.crossOrigin = 'anonymous'
+          return script
+        },
+      },
+    ],
+  })
+  return {
+    registerRemotes: (remotes) => instance.registerRemotes(remotes, { force: true }),
+    loadRemote: (id) => instance.loadRemote(id),
+  }
+}

@@ -1,0 +1,90 @@
+import { IDBFactory } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { createMemoryStorage, createStorage, STORAGE_VERSION_KEY } from './createStorage.js'
+
+function fakeLocalStorage(entries: Record<string, string> = {}): Storage {
+  const map = new Map(Object.entries(entries))
+  return {
+    get length() {
+      return map.size
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  }
+}
+
+describe('storage', () => {
+  it('behavior: round-trips structured values in IndexedDB and survives a new instance', async () => {
+    const idb = new IDBFactory()
+    const a = createStorage({ indexedDB: idb, localStorage: fakeLocalStorage() })
+    expect(await a.ready).toBe('indexeddb')
+    await a.setItem('recentWallets', [{ id: 'metamask', name: 'MetaMask' }])
+    const b = createStorage({ indexedDB: idb, localStorage: fakeLocalStorage() })
+    expect(await b.getItem('recentWallets')).toEqual([{ id: 'metamask', name: 'MetaMask' }])
+    expect(await b.getItem(STORAGE_VERSION_KEY)).toBe(1)
+    await b.removeItem('recentWallets')
+    expect(await a.getItem('recentWallets')).toBeUndefined()
+  })
+
+  it('behavior: migrates legacy localStorage keys once, parsing JSON, and removes them', async () => {
+    const idb = new IDBFactory()
+    const ls = fakeLocalStorage({
+      '@appkit/recent_wallets': '[{"id":"rainbow"}]',
+      '@appkit-wallet/EMAIL': 'ada@example.com',
+      '@appkit/connection_status': 'connected',
+      unrelated: 'keep',
+    })
+    const s = createStorage({ indexedDB: idb, localStorage: ls })
+    expect(await s.getItem('recentWallets')).toEqual([{ id: 'rainbow' }])
+    expect(await s.getItem('email')).toBe('ada@example.com')
+    expect(await s.getItem('connectionStatus')).toBe('connected')
+    expect(ls.getItem('@appkit/recent_wallets')).toBeNull()
+    expect(ls.getItem('unrelated')).toBe('keep')
+    // a legacy key written after migration is not migrated again
+    ls.setItem('@appkit-wallet/EMAIL', 'other@example.com')
+    const again = createStorage({ indexedDB: idb, localStorage: ls })
+    expect(await again.getItem('email')).toBe('ada@example.com')
+  })
+
+  it('error: a corrupt value reads as absent instead of throwing', async () => {
+    const idb = new IDBFactory()
+    const s = createStorage({ indexedDB: idb, localStorage: fakeLocalStorage() })
+    await s.ready
+    // write a raw value bypassing the envelope, as another library or an old version might
+    await new Promise<void>((resolve, reject) => {
+      const req = idb.open('portico', 1)
+      req.onsuccess = () => {
+        const tx = req.result.transaction('kv', 'readwrite')
+        tx.objectStore('kv').put('not-an-envelope', 'recentWallets')
+        tx.oncomplete = () => resolve()
+        tx.onerror = () => reject(tx.error)
+      }
+    })
+    expect(await s.getItem('recentWallets')).toBeUndefined()
+  })
+
+  it('behavior: falls back to memory when IndexedDB is unavailable or fails to open', async () => {
+    const noIdb = createStorage({ indexedDB: undefined, localStorage: undefined })
+    const broken = createStorage({
+      indexedDB: { open: () => { throw new Error('SecurityError') } } as unknown as IDBFactory,
+      onError: () => {},
+    })
+    expect(await broken.ready).toBe('memory')
+    await broken.setItem('k', { a: 1 })
+    expect(await broken.getItem('k')).toEqual({ a: 1 })
+    expect(await noIdb.ready).toBe('memory')
+    await noIdb.setItem('k', 'v')
+    expect(await noIdb.getItem('k')).toBe('v')
+  })
+
+  it('behavior: memory storage copies values so callers cannot mutate what is stored', async () => {
+    const m = createMemoryStorage()
+    const value = { list: [1] }
+    await m.setItem('x', value)
+    value.list.push(2)
+    expect(await m.getItem('x')).toEqual({ list: [1] })
+  })
+})

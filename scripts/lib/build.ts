@@ -79,6 +79,11 @@ function remoteStats(stats: Stats, name: string): RemoteStats {
   }
 }
 
+/** Where build facts go: beside the CDN folder. */
+export function statsDir(options: Pick<BuildOptions, 'cdnDir'> = {}): string {
+  return options.cdnDir ? join(options.cdnDir, '..', 'stats') : STATS_DIR
+}
+
 export function demoDefaults(): DemoDefaults {
   const urls = urlsFor(portsFromEnv())
   return { manifestUrl: urls.manifest, api: urls.api, relay: urls.relay, frame: urls.frame, features: ['connect', 'account'] }
@@ -110,13 +115,14 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   if (withDemo) configs.push(demoConfig(demoDefaults(), options.demoDir ?? DEMO_DIR))
 
   const manifest: Record<string, unknown> = {}
+  let lastStats: Stats | undefined
   if (configs.length) {
     const t = Date.now()
     const stats = await run(configs)
+    if (withDemo) lastStats = stats[stats.length - 1]
     log(`rspack: ${plugins.length} remote(s)${withDemo ? ' + demo host' : ''} (${Date.now() - t} ms)`)
     if (options.remotes !== false) {
-      const statsDir = options.cdnDir ? join(cdnDir, '..', 'stats') : STATS_DIR
-      mkdirSync(statsDir, { recursive: true })
+      mkdirSync(statsDir(options), { recursive: true })
       plugins.forEach((p, i) => {
         const entryFile = join(cdnDir, p.name, 'remoteEntry.js')
         const { kind, activation, views, requires, contracts } = p.portico
@@ -130,9 +136,15 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
           activation: activation ?? 'view',
           requires: requires ?? [],
         }
-        writeFileSync(join(statsDir, `${p.name}.json`), JSON.stringify(remoteStats(stats[i]!, p.name), null, 2))
+        writeFileSync(join(statsDir(options), `${p.name}.json`), JSON.stringify(remoteStats(stats[i]!, p.name), null, 2))
       })
     }
+  }
+  if (options.remotes !== false || withDemo) mkdirSync(statsDir(options), { recursive: true })
+  if (withDemo && lastStats) {
+    const json = lastStats.toJson({ all: false, entrypoints: true, assets: false })
+    const initial = (json.entrypoints?.main?.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.js'))
+    writeFileSync(join(statsDir(options), 'demo.json'), JSON.stringify({ initial }, null, 2))
   }
   if (options.remotes !== false) {
     const { PluginManifestSchema } = await import('../../contracts/src/plugin/plugin.ts')

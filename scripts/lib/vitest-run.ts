@@ -1,0 +1,56 @@
+/** Runs vitest as a child process and reads its pass/fail counts from the JSON reporter. */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT } from './workspace.ts'
+
+export type Counts = { passed: number; failed: number; skipped: number; exitCode: number }
+
+export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((ok) => {
+    // its own process group, so Ctrl-C on us reaches everything it started through our handler
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } })
+    const forward = (signal: NodeJS.Signals) => child.kill(signal)
+    process.on('SIGINT', forward)
+    process.on('SIGTERM', forward)
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward)
+      process.off('SIGTERM', forward)
+      ok(code ?? (signal ? 1 : 0))
+    })
+  })
+}
+
+export async function runVitest(args: string[]): Promise<Counts> {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-vitest-'))
+  const report = join(dir, 'report.json')
+  const exitCode = await runCommand(process.execPath, [
+    join(ROOT, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ])
+  let counts: Counts = { passed: 0, failed: 0, skipped: 0, exitCode }
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'))
+    counts = {
+      passed: json.numPassedTests ?? 0,
+      failed: json.numFailedTests ?? 0,
+      skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+      exitCode,
+    }
+    // a suite that failed to load (syntax error, failing hook) has no failed test but still failed
+    const brokenSuites = (json.testResults ?? []).filter(
+      (r: { status: string; assertionResults?: unknown[] }) => r.status === 'failed' && !(r.assertionResults ?? []).some((a: any) => a.status === 'failed'),
+    ).length
+    counts.failed += brokenSuites
+  } else if (exitCode !== 0) {
+    counts.failed = 1
+  }
+  if (exitCode !== 0 && counts.failed === 0) counts.failed = 1
+  rmSync(dir, { recursive: true, force: true })
+  return counts
+}

@@ -1,0 +1,53 @@
+/**
+ * A plugin whose bytes do not match the manifest's sha384 is refused before any of its code runs, with an error
+ * that says so, and the modal still opens.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { startStaticServer, type StaticServer } from '../../scripts/lib/static-server.ts'
+import { demoUrl, kernelState, openPage } from '../utils/browser.ts'
+
+const stack = inject('stack')
+let dir: string
+let cdn: StaticServer
+
+/** A valid-looking sha384 SRI value that is not the file's. */
+const WRONG = `sha384-${Buffer.alloc(48, 7).toString('base64')}`
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'portico-tampered-cdn-'))
+  cpSync(stack.cdnDir, dir, { recursive: true })
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
+  manifest.connect.integrity = WRONG
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+  cdn = await startStaticServer({ dir, port: 0, cors: true })
+})
+afterAll(async () => {
+  await cdn?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('remote plugin integrity', () => {
+  it('refuses a plugin with a wrong integrity hash, with a clear error, and the modal still opens', async () => {
+    const demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', manifest: `${cdn.url}/manifest.json` }))
+    try {
+      await demo.page.getByTestId('connect-button').click()
+      await demo.page.getByTestId('portico-modal').waitFor({ state: 'visible' })
+      await demo.page.waitForFunction(() => (window as any).__portico.getState().plugins.byName.connect?.status === 'failed')
+      const status = await kernelState(demo.page, 's => s.plugins.byName.connect')
+      expect(status.error).toMatch(/integrity/i)
+      expect(status.error).toContain('connect')
+      // its code never ran: the federation container was never defined
+      expect(await demo.page.evaluate(() => typeof (window as any).portico_connect)).toBe('undefined')
+      expect(demo.requests.filter((r) => r.path === '/connect/remoteEntry.js' && r.resourceType === 'script')).toEqual([])
+      // the modal is usable: it still closes
+      expect(await kernelState(demo.page, 's => s.modal.open')).toBe(true)
+      await demo.page.keyboard.press('Escape')
+      await demo.page.getByTestId('portico-modal').waitFor({ state: 'hidden' })
+    } finally {
+      await demo.close()
+    }
+  })
+})

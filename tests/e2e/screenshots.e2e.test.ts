@@ -1,0 +1,51 @@
+/**
+ * Screenshots of the demo and of each view in light and dark, into test-results/screenshots/ (for people to look
+ * at; nothing is compared pixel by pixel).
+ */
+import { existsSync } from 'node:fs'
+import { describe, expect, inject, it } from 'vitest'
+import { callKernel, demoUrl, openPage, screenshot } from '../utils/browser.ts'
+
+const stack = inject('stack')
+
+/** Views reachable without a connected wallet, and how to get there from an open modal. */
+const VIEWS = [
+  { view: 'Connect', go: null },
+  { view: 'Networks', go: 'k => k.router.push("Networks")' },
+  { view: 'UnsupportedChain', go: 'k => k.router.push("UnsupportedChain")' },
+] as const
+
+describe.each(['light', 'dark'] as const)('screenshots (%s)', (theme) => {
+  it('the demo page, each view and a toast', async () => {
+    const demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme })
+    try {
+      await demo.page.waitForLoadState('networkidle')
+      expect(existsSync(await screenshot(demo.page, `demo-${theme}`))).toBe(true)
+      await demo.page.getByTestId('connect-button').click()
+      for (const { view, go } of VIEWS) {
+        if (go) await callKernel(demo.page, go)
+        await demo.page.getByTestId(`view-${view}`).waitFor({ state: 'visible' })
+        await demo.page.waitForTimeout(400) // let the view transition finish
+        await screenshot(demo.page, `${view}-${theme}`)
+      }
+      await callKernel(demo.page, 'k => k.notify.toast("Address copied", "success")')
+      await demo.page.getByTestId('toast').waitFor({ state: 'visible' })
+      await demo.page.waitForTimeout(300)
+      await screenshot(demo.page, `toast-${theme}`)
+    } finally {
+      await demo.close()
+    }
+  })
+
+  it('the Connect view on a narrow screen', async () => {
+    const demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme, viewport: { width: 390, height: 800 } })
+    try {
+      await demo.page.getByTestId('connect-button').click()
+      await demo.page.getByTestId('view-Connect').waitFor({ state: 'visible' })
+      await demo.page.waitForTimeout(400)
+      await screenshot(demo.page, `Connect-mobile-${theme}`)
+    } finally {
+      await demo.close()
+    }
+  })
+})

@@ -1,0 +1,86 @@
+/**
+ * A Chromium page on the demo with everything the e2e tests check recorded: every request from page load on,
+ * console messages, page errors and Content-Security-Policy violations.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from '../../scripts/lib/chromium.ts'
+import { ROOT } from '../../scripts/lib/workspace.ts'
+
+export type RecordedRequest = { url: string; origin: string; path: string; resourceType: string; method: string; at: number }
+export type CspViolation = { directive: string; blockedURI: string; sourceFile?: string }
+
+export type DemoPage = {
+  page: Page
+  context: BrowserContext
+  requests: RecordedRequest[]
+  console: { type: string; text: string }[]
+  pageErrors: string[]
+  cspViolations: CspViolation[]
+  close: () => Promise<void>
+}
+
+export type OpenOptions = {
+  colorScheme?: 'light' | 'dark'
+  viewport?: { width: number; height: number }
+  /** Wait for the connect button (default true). */
+  waitReady?: boolean
+}
+
+export async function openPage(url: string, options: OpenOptions = {}): Promise<DemoPage> {
+  const browser = await launchChromium({ colorScheme: options.colorScheme, viewport: options.viewport })
+  const { context } = browser
+  const requests: RecordedRequest[] = []
+  const consoleMessages: { type: string; text: string }[] = []
+  const pageErrors: string[] = []
+  const cspViolations: CspViolation[] = []
+  const started = Date.now()
+  context.on('request', (req) => {
+    const u = new URL(req.url())
+    requests.push({ url: req.url(), origin: u.origin, path: u.pathname, resourceType: req.resourceType(), method: req.method(), at: Date.now() - started })
+  })
+  await context.exposeFunction('__porticoCspViolation', (v: CspViolation) => cspViolations.push(v))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      ;(window as any).__porticoCspViolation({ directive: e.violatedDirective, blockedURI: e.blockedURI, sourceFile: e.sourceFile })
+    })
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  page.on('console', (m) => consoleMessages.push({ type: m.type(), text: m.text() }))
+  page.on('pageerror', (e) => pageErrors.push(String(e)))
+  await page.goto(url, { waitUntil: 'load' })
+  if (options.waitReady !== false) await page.getByTestId('connect-button').waitFor({ state: 'visible', timeout: 30_000 })
+  return { page, context, requests, console: consoleMessages, pageErrors, cspViolations, close: browser.close }
+}
+
+/** `url` with `?debug` (the demo then exposes the kernel as `window.__portico`) and other query parameters. */
+export function demoUrl(base: string, query: Record<string, string> = {}): string {
+  const u = new URL(base)
+  for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v)
+  return u.href
+}
+
+/** Reads kernel state through `window.__portico` (the demo exposes it with `?debug`). */
+export function kernelState<T = any>(page: Page, select: string = 's => s'): Promise<T> {
+  return page.evaluate(`(${select})(window.__portico.getState())`) as Promise<T>
+}
+
+/** Calls the kernel in the page: `callKernel(page, 'k => k.notify.toast("hi", "success")')`. */
+export function callKernel<T = unknown>(page: Page, fn: string): Promise<T> {
+  return page.evaluate(`Promise.resolve((${fn})(window.__portico)).then(() => undefined)`) as Promise<T>
+}
+
+export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots')
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const path = join(SCREENSHOT_DIR, `${name}.png`)
+  await page.screenshot({ path })
+  return path
+}
+
+/** Waits until `predicate(state)` holds in the page (polls the kernel state). */
+export async function waitForState(page: Page, predicate: string, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(`(${predicate})(window.__portico.getState())`, undefined, { timeout })
+}

@@ -19,6 +19,7 @@ import { CDN_DIR, DEMO_DIR, DEMO_SRC, discoverPlugins, remoteName, type PluginPa
 /** Modules the host always provides to remotes; a remote never bundles its own copy. */
 export const SHARED_SINGLETONS = [
   'react',
+  'react/jsx-runtime',
   'react-dom',
   'react-redux',
   '@reduxjs/toolkit',

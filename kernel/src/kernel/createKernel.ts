@@ -7,6 +7,7 @@ import { createRegistry } from '../registry/createRegistry.js'
 import { createRemoteLoader } from '../registry/loadRemote.js'
 import { hostSharedModules } from '../registry/sharedModules.js'
 import { createStorage } from '../storage/createStorage.js'
+import { createConnection } from '../connection/createConnection.js'
 import {
   chainsSlice,
   connectionSlice,
@@ -243,7 +244,13 @@ export function createKernel(input: KernelOptions): Kernel {
   // ---- networks ------------------------------------------------------------------------------------------
   const namespaceHasAdapter = (ns: string) => options.adapters.includes(ns as never) || Boolean(registry.getAdapter(ns as never))
 
-  const ready = registry.use(...(options.plugins as never[]))
+  const connection = createConnection({ store, registry, hooks, notify, storage, router, t: i18n.t, open, close, log })
+
+  // bundled plugins first, then a stored session (which may load the remote adapters it needs)
+  const ready = registry
+    .use(...(options.plugins as never[]))
+    .then(() => connection.restore())
+    .catch((error) => log('error', '[portico] start:', error))
 
   const kernel: Kernel = {
     options,
@@ -282,7 +289,14 @@ export function createKernel(input: KernelOptions): Kernel {
       store.dispatch(chainsSlice.actions.networkRemoved(caipNetworkId))
     },
     isMobile,
+    connect: (id, params) => connection.connect(id, params),
+    disconnect: (ns) => connection.disconnect(ns),
+    switchNetwork: (id) => connection.switchNetwork(id),
+    signMessage: (m) => connection.signMessage(m),
+    sendTransaction: (tx) => connection.sendTransaction(tx),
+    refreshBalance: () => connection.refreshBalance(),
     destroy() {
+      connection.destroy()
       for (const t of timers) clearTimeout(t)
       timers.clear()
       listener.clearListeners()

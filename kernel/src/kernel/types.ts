@@ -74,6 +74,18 @@ export interface Kernel {
   /** Removes a network; the last one of a namespace cannot be removed. */
   removeNetwork: (caipNetworkId: string) => void
   isMobile: () => boolean
+  /** Connects with a registered connector; the modal closes on success. */
+  connect: (connectorId: string, params?: { namespace?: ChainNamespace }) => Promise<import('@portico/contracts').ConnectionInfo>
+  /** Disconnects a namespace (default: the active one) and falls back to the next connection. */
+  disconnect: (namespace?: ChainNamespace) => Promise<void>
+  /** Switches the active network (SPEC §4). */
+  switchNetwork: (caipNetworkId: string) => Promise<void>
+  /** Signs a message with the active connection. */
+  signMessage: (message: string) => Promise<string>
+  /** Sends a transaction with the active connection. */
+  sendTransaction: (transaction: { to: string; value?: bigint; data?: string }) => Promise<string>
+  /** Reads the active account's native balance again. */
+  refreshBalance: () => Promise<void>
   /** Tears down plugins, timers and listeners. */
   destroy: () => void
 }

@@ -61,6 +61,40 @@ export interface KeyValueStorage {
   removeItem(key: string): Promise<void>
 }
 
+/** Anything with zod's `safeParse`, so contracts stay free of a schema library in its types. */
+export type SchemaLike<T> = { safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: unknown } }
+
+/** One request through the kernel's HTTP client. */
+export type HttpRequest<T> = {
+  /** Which configured endpoint: `api` (default), `registry`, `analytics`, … */
+  endpoint?: string
+  path: string
+  query?: Record<string, string | number | boolean | undefined | null>
+  body?: unknown
+  /** Responses that fail this schema are ignored (logged) and read as `undefined`. */
+  schema?: SchemaLike<T>
+  /** Cache successful responses in memory for this long. */
+  cacheMs?: number
+  /** Bypass (and refresh) the cache. */
+  forceUpdate?: boolean
+  signal?: AbortSignal
+}
+
+/**
+ * The kernel's HTTP client for plugins: adds `projectId`, `st`, `sv` (and `clientId`), throws
+ * `HTTP status code: {n}`, validates and caches responses.
+ */
+export interface HttpClient {
+  get<T>(request: HttpRequest<T>): Promise<T | undefined>
+  post<T>(request: HttpRequest<T>): Promise<T | undefined>
+  /** Fetches a binary resource (an image) and returns an object URL, or `undefined` on failure. */
+  getBlobUrl(request: Omit<HttpRequest<never>, 'schema'> & { timeoutMs?: number }): Promise<string | undefined>
+  /** Whether the api lists the network under `http` in `v1/supported-chains` (cached). */
+  isNetworkSupported(caipNetworkId: string | undefined): Promise<boolean>
+  /** The base URL of an endpoint, if configured. */
+  endpoint(name?: string): string | undefined
+}
+
 /** What a plugin's `setup` receives. */
 export interface PluginContext {
   /** The plugin's own name. */
@@ -87,6 +121,7 @@ export interface PluginContext {
     notification: (message: string, variant?: 'info' | 'success' | 'warning' | 'error') => void
   }
   storage: KeyValueStorage
+  http: HttpClient
   /** Translate an i18n key with `{param}` substitution; falls back to English, then the key. */
   t: (key: string, params?: Record<string, string | number>) => string
   registerAdapter: (adapter: ChainAdapter) => Unsubscribe

@@ -3,5 +3,7 @@ export type { Kernel, KernelNotify, KernelPlugins, KernelRouter, ResolvedView } 
 export { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'
 export { createHooks, createHookFacade, type KernelHookInstances } from '../hooks/createHooks.js'
 export { createI18n, type I18n } from '../i18n/createI18n.js'
+export { createHttpClient, HttpError } from '../http/createHttpClient.js'
+export { createStorage, createMemoryStorage } from '../storage/createStorage.js'
 export * from '../store/index.js'
 export * from '../react/index.js'

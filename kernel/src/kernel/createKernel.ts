@@ -8,6 +8,7 @@ import { createRemoteLoader } from '../registry/loadRemote.js'
 import { hostSharedModules } from '../registry/sharedModules.js'
 import { createStorage } from '../storage/createStorage.js'
 import { createConnection } from '../connection/createConnection.js'
+import { createHttpClient } from '../http/createHttpClient.js'
 import {
   chainsSlice,
   connectionSlice,
@@ -205,6 +206,15 @@ export function createKernel(input: KernelOptions): Kernel {
   // closing resets the pairing URI (SPEC §2)
   hooks.afterClose.tap({ name: 'kernel' }, () => store.dispatch(connectionSlice.actions.wcUriReset()))
 
+  const http = createHttpClient({
+    endpoints: options.endpoints,
+    projectId: options.projectId,
+    sdkType: options.sdkType,
+    sdkVersion: options.sdkVersion,
+    alert: notify.alert,
+    log,
+  })
+
   // ---- registry ------------------------------------------------------------------------------------------
   const remote = options.remotes
     ? createRemoteLoader({
@@ -228,6 +238,7 @@ export function createKernel(input: KernelOptions): Kernel {
       router,
       modal: { open: (v, d) => open(v, d), close: () => close(), shake: () => shake() },
       notify,
+      http,
     },
     log,
     onAdaptersChanged: (adapter: ChainAdapter) => {
@@ -259,6 +270,7 @@ export function createKernel(input: KernelOptions): Kernel {
     router,
     notify,
     storage,
+    http,
     t: i18n.t,
     ready,
     plugins: {

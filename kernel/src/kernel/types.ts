@@ -58,6 +58,8 @@ export interface Kernel {
   readonly notify: KernelNotify
   readonly plugins: KernelPlugins
   readonly storage: KeyValueStorage
+  /** The HTTP client plugins use for the backends. */
+  readonly http: import('@portico/contracts').HttpClient
   readonly t: (key: string, params?: Record<string, string | number>) => string
   /** Settles when the bundled plugins have been set up (failures are reported, not thrown). */
   readonly ready: Promise<void>

@@ -29,6 +29,7 @@ function setup(opts: { remote?: ReturnType<typeof createRemoteLoader>; features?
       router: { push: vi.fn(), replace: vi.fn(), reset: vi.fn(), goBack: vi.fn() },
       modal: { open: vi.fn(), close: vi.fn(), shake: vi.fn() },
       notify: { toast: vi.fn(), alert: vi.fn(), notification: vi.fn() },
+      http: {} as never,
     },
     log,
     onAdaptersChanged: vi.fn(),

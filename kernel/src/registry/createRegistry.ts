@@ -41,7 +41,7 @@ export type RegistryDeps = {
   features: Record<string, boolean | Record<string, unknown>>
   kernelOptions: Readonly<Record<string, unknown>>
   /** What a plugin's context exposes of the kernel. */
-  kernelApi: Pick<PluginContext, 'router' | 'modal' | 'notify'>
+  kernelApi: Pick<PluginContext, 'router' | 'modal' | 'notify' | 'http'>
   log: (level: 'debug' | 'warn' | 'error', ...args: unknown[]) => void
   onAdaptersChanged: (adapter: ChainAdapter) => void
 }
@@ -136,6 +136,7 @@ export function createRegistry(deps: RegistryDeps) {
       router: deps.kernelApi.router,
       modal: deps.kernelApi.modal,
       notify: deps.kernelApi.notify,
+      http: deps.kernelApi.http,
       storage: {
         getItem: (key) => deps.storage.getItem(prefix + key),
         setItem: (key, value) => deps.storage.setItem(prefix + key, value),

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import { Provider } from 'react-redux'
+import type { Kernel } from '../kernel/types.js'
+import { KernelContext, PorticoReduxContext } from './context.js'
+import { PorticoPortal } from './modal/Modal.js'
+
+export type PorticoProviderProps = { kernel: Kernel; children?: ReactNode }
+
+/**
+ * Makes the kernel available to Portico's hooks and components and renders the modal into a portal on
+ * `document.body` (created when first needed, so rendering on the server is safe).
+ *
+ * @example
+ * const kernel = createKernel({ projectId, plugins: [connect(), account()] })
+ * root.render(<PorticoProvider kernel={kernel}><App /></PorticoProvider>)
+ */
+export function PorticoProvider({ kernel, children }: PorticoProviderProps) {
+  return (
+    <KernelContext.Provider value={kernel}>
+      <Provider store={kernel.store} context={PorticoReduxContext}>
+        {children}
+        <PorticoPortal />
+      </Provider>
+    </KernelContext.Provider>
+  )
+}

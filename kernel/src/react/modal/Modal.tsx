@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { useKernel, usePorticoSelector } from '../hooks.js'
+import { cx } from '../ui/classNames.js'
+import { ModalCardContent } from './ModalCard.js'
+import { DebugNotification, Toast } from './Notices.js'
+import { useThemeAttributes } from './theme.js'
+import { useFocusTrap } from './useFocusTrap.js'
+import './modal.css'
+
+/** How long the card takes to animate out before it unmounts. */
+export const MODAL_EXIT_MS = 150
+
+type Phase = 'closed' | 'open' | 'closing'
+
+/** `open` while the modal is open, `closing` for the exit animation, then `closed`. */
+function usePhase(open: boolean): Phase {
+  const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed')
+  if (open && phase !== 'open') setPhase('open')
+  if (!open && phase === 'open') setPhase('closing')
+  useEffect(() => {
+    if (phase !== 'closing') return
+    const id = setTimeout(() => setPhase('closed'), MODAL_EXIT_MS)
+    return () => clearTimeout(id)
+  }, [phase])
+  return phase
+}
+
+/** A container on `document.body`, created the first time it is needed (never at import) and removed on unmount. */
+function usePortalContainer(needed: boolean): HTMLElement | null {
+  const [container, setContainer] = useState<HTMLElement | null>(null)
+  useEffect(() => {
+    if (!needed || container) return
+    const el = document.createElement('div')
+    el.setAttribute('data-portico-portal', '')
+    document.body.appendChild(el)
+    setContainer(el)
+  }, [needed, container])
+  useEffect(() => () => container?.remove(), [container])
+  return container
+}
+
+/** The dialog: backdrop, card with focus trap, Escape and backdrop click closing through `kernel.close()`. */
+function Dialog({ phase }: { phase: Exclude<Phase, 'closed'> }) {
+  const kernel = useKernel()
+  const shake = usePorticoSelector((s) => s.modal.shake)
+  const titleId = useId()
+  const card = useRef<HTMLDivElement>(null)
+  useFocusTrap(card, phase === 'open', () => kernel.close())
+
+  useEffect(() => {
+    if (phase !== 'open') return
+    const body = card.current?.ownerDocument.body
+    if (!body) return
+    const previous = body.style.overflow
+    body.style.overflow = 'hidden'
+    return () => {
+      body.style.overflow = previous
+    }
+  }, [phase])
+
+  return (
+    <div className="portico-overlay" data-state={phase}>
+      <div className="portico-backdrop" data-testid="modal-backdrop" aria-hidden="true" onClick={() => kernel.close()} />
+      <div
+        ref={card}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid="portico-modal"
+        data-shake={shake || undefined}
+        className={cx('portico-card', shake && 'portico-card--shake')}
+      >
+        <ModalCardContent titleId={titleId} />
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Everything the provider renders into its portal: the dialog while open (not in embedded mode), toasts while
+ * the dialog is closed, and debug notifications.
+ */
+export function PorticoPortal() {
+  const open = usePorticoSelector((s) => s.modal.open)
+  const embedded = usePorticoSelector((s) => s.options.embedded)
+  const toastOpen = usePorticoSelector((s) => s.notifications.toast.open)
+  const notificationOpen = usePorticoSelector((s) => s.notifications.notification.open)
+  const phase = usePhase(open && !embedded)
+  const theme = useThemeAttributes()
+  const floatingToast = toastOpen && phase === 'closed' && !embedded
+  const container = usePortalContainer(phase !== 'closed' || floatingToast || notificationOpen)
+  if (!container) return null
+  return createPortal(
+    <div className="portico-root portico-layer" {...theme}>
+      {phase !== 'closed' && <Dialog phase={phase} />}
+      {floatingToast && <Toast placement="floating" />}
+      <DebugNotification />
+    </div>,
+    container,
+  )
+}

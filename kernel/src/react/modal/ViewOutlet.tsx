@@ -1,0 +1,152 @@
+import { Component, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
+import type { ViewEntry } from '@portico/contracts'
+import { useKernel, useTranslate } from '../hooks.js'
+import { Button } from '../ui/Button.js'
+import { EmptyState } from '../ui/EmptyState.js'
+import { AlertIcon, ChevronLeftIcon, RetryIcon } from '../ui/icons.js'
+import { Spinner } from '../ui/Spinner.js'
+import { Text } from '../ui/Text.js'
+import { useRouterSnapshot } from './useRouterSnapshot.js'
+
+type ViewComponent = ComponentType<{ view: string; data: unknown }>
+
+/** The message to show for a failure: the error's message, never an empty string. */
+function messageOf(error: unknown): string {
+  if (typeof error === 'string' && error) return error
+  if (error instanceof Error && error.message) return error.message
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message
+  return 'Unknown error'
+}
+
+/** Shown while a view's plugin or chunk loads. */
+export function ViewLoading() {
+  const t = useTranslate()
+  return (
+    <div className="portico-view-state" data-testid="view-loading" role="status" aria-live="polite">
+      <Spinner size={32} />
+      <Text variant="small" tone="muted">
+        {t('view.loading')}
+      </Text>
+    </div>
+  )
+}
+
+/** Shown when a view failed to load or crashed: what happened, then retry or back. */
+export function ViewError({ title, error, onRetry }: { title?: string; error: unknown; onRetry: () => void }) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  return (
+    <div className="portico-view-state" data-testid="view-error">
+      <EmptyState
+        tone="error"
+        icon={<AlertIcon size={28} />}
+        title={title ?? t('view.failed')}
+        description={<span role="alert">{messageOf(error)}</span>}
+        action={
+          <div className="portico-actions">
+            <Button variant="secondary" icon={<ChevronLeftIcon size={16} />} onClick={() => kernel.router.goBack()}>
+              {t('modal.back')}
+            </Button>
+            <Button variant="primary" icon={<RetryIcon size={16} />} onClick={onRetry}>
+              {t('view.retry')}
+            </Button>
+          </div>
+        }
+      />
+    </div>
+  )
+}
+
+type BoundaryProps = { children: ReactNode; fallback: (error: unknown) => ReactNode; onError?: (error: unknown, info: ErrorInfo) => void }
+
+/** Catches a view that throws while rendering, so the modal shows an error state instead of going blank. */
+export class ViewErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
+  state = { error: undefined as unknown, failed: false }
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true }
+  }
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    this.props.onError?.(error, info)
+  }
+  render() {
+    return this.state.failed ? this.props.fallback(this.state.error) : this.props.children
+  }
+}
+
+type LoadState = { view: string; attempt: number; error?: unknown; done?: boolean }
+
+export type ViewOutletProps = { onResolved?: (view: string, entry: ViewEntry) => void }
+
+/**
+ * Renders the view on top of the router stack, resolved through the plugin registry: a spinner while its
+ * plugin loads, an error state with retry and back when it cannot be loaded or throws.
+ */
+export function ViewOutlet({ onResolved }: ViewOutletProps) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const history = useRouterSnapshot()
+  const current = history.at(-1)
+  const depth = history.length
+  const cache = useRef(new Map<string, ViewComponent>())
+  const [attempt, setAttempt] = useState(0)
+  const [load, setLoad] = useState<LoadState>()
+  const onResolvedRef = useRef(onResolved)
+  onResolvedRef.current = onResolved
+
+  const view = current?.view
+  useEffect(() => {
+    if (view === undefined || cache.current.has(view)) return
+    let active = true
+    setLoad({ view, attempt })
+    kernel.plugins.resolveView(view).then(
+      (resolved) => {
+        if (!active) return
+        cache.current.set(view, resolved.component as ViewComponent)
+        onResolvedRef.current?.(view, resolved.entry)
+        setLoad({ view, attempt, done: true })
+      },
+      (error: unknown) => {
+        if (active) setLoad({ view, attempt, error })
+      },
+    )
+    return () => {
+      active = false
+    }
+  }, [kernel, view, attempt])
+
+  // Direction of the transition, fixed per view instance: deeper is forward, shallower back, else a replacement.
+  const key = `${depth}:${view ?? ''}`
+  const transition = useRef({ key, depth, direction: 'replace' as 'forward' | 'back' | 'replace' })
+  if (transition.current.key !== key) {
+    const before = transition.current.depth
+    transition.current = { key, depth, direction: depth > before ? 'forward' : depth < before ? 'back' : 'replace' }
+  }
+
+  const retry = () => {
+    if (view !== undefined) cache.current.delete(view)
+    setAttempt((n) => n + 1)
+  }
+
+  let content: ReactNode
+  const ViewComponent = view === undefined ? undefined : cache.current.get(view)
+  if (view === undefined) content = <ViewLoading />
+  else if (ViewComponent) {
+    content = (
+      <ViewErrorBoundary
+        key={`${view}:${attempt}`}
+        fallback={(error) => <ViewError title={t('view.crashed')} error={error} onRetry={retry} />}
+        onError={(error) => kernel.notify.notification(`The "${view}" view crashed: ${messageOf(error)}`, 'error')}
+      >
+        <ViewComponent view={view} data={current?.data} />
+      </ViewErrorBoundary>
+    )
+  } else if (load?.view === view && load.attempt === attempt && load.error !== undefined) {
+    content = <ViewError error={load.error} onRetry={retry} />
+  } else content = <ViewLoading />
+
+  return (
+    <div key={key} className="portico-view" data-direction={transition.current.direction}>
+      {content}
+    </div>
+  )
+}

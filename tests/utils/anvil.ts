@@ -1,0 +1,101 @@
+/**
+ * A real anvil chain for tests: one per test file, on a free port, stopped in `afterAll`. Reuses the dev stack's
+ * process helpers (scripts/lib), so tests and `npm start` run anvil the same way.
+ */
+import { createServer } from 'node:net'
+import { spawnManaged, waitForPort, type ManagedProcess } from '../../scripts/lib/processes.ts'
+import { ANVIL_BIN } from '../../scripts/lib/stack.ts'
+
+export type Anvil = {
+  /** JSON-RPC URL, e.g. `http://127.0.0.1:40123`. */
+  url: string
+  port: number
+  chainId: number
+  process: ManagedProcess
+  stop: () => Promise<void>
+}
+
+export type StartAnvilOptions = {
+  /** Default 31337. */
+  chainId?: number
+  /** Default: a free port picked by the OS. */
+  port?: number
+  /** Extra anvil arguments. */
+  args?: string[]
+}
+
+/** anvil's first two dev accounts (from its default mnemonic): each holds 10,000 ETH on a fresh chain. */
+export const ANVIL_ACCOUNTS = [
+  {
+    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  },
+  {
+    address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  },
+] as const
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
+    })
+  })
+}
+
+const running = new Set<ManagedProcess>()
+let exitHook = false
+
+/**
+ * Starts anvil and waits until it accepts connections.
+ *
+ * @example
+ * let chain: Anvil
+ * beforeAll(async () => { chain = await startAnvil({ chainId: 31337 }) })
+ * afterAll(() => chain.stop())
+ */
+export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil> {
+  const chainId = options.chainId ?? 31337
+  // a port can be taken between picking and binding: try a few
+  for (let attempt = 0; ; attempt++) {
+    const port = options.port ?? (await freePort())
+    const proc = spawnManaged({
+      name: `anvil:${chainId}`,
+      command: ANVIL_BIN,
+      args: ['--port', String(port), '--chain-id', String(chainId), '--host', '127.0.0.1', '--quiet', ...(options.args ?? [])],
+    })
+    running.add(proc)
+    if (!exitHook) {
+      exitHook = true
+      // anvil runs in its own process group: if the test worker dies without afterAll, do not leave it running
+      process.once('exit', () => {
+        for (const p of running) if (p.child.pid) try { process.kill(-p.child.pid, 'SIGKILL') } catch {}
+      })
+    }
+    try {
+      await waitForPort(port, proc, 20_000)
+    } catch (error) {
+      running.delete(proc)
+      await proc.stop()
+      if (options.port !== undefined || attempt >= 2) throw error
+      continue
+    }
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      chainId,
+      process: proc,
+      async stop() {
+        running.delete(proc)
+        await proc.stop()
+      },
+    }
+  }
+}

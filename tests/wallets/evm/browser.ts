@@ -1,0 +1,39 @@
+/**
+ * Browser entry of the Portico Dev Wallet, bundled into the demo only for `npm start` and tests (never into a
+ * production build). It creates the wallet, announces it through EIP-6963 and exposes it as
+ * `window.__porticoDevWallet` so e2e tests can steer it (`setMode`, `moveToChain`, `disconnect`).
+ *
+ * RPC URLs come from the demo's `<meta name="portico-config">` field `rpcUrls` (`{ "31337": url, "31338": url }`),
+ * else the dev stack defaults (8545, 8546). Authorisation and chain persist in localStorage, so a reload restores the
+ * session like a browser extension would.
+ */
+import { announceDevWallet } from './announce.js'
+import { createDevWallet, DEFAULT_DEV_RPC_URLS, type DevWallet } from './devWallet.js'
+
+declare global {
+  interface Window {
+    __porticoDevWallet?: DevWallet
+  }
+}
+
+function configuredRpcUrls(): Record<number, string> {
+  try {
+    const content = document.querySelector('meta[name="portico-config"]')?.getAttribute('content')
+    const rpcUrls = content ? (JSON.parse(content) as { rpcUrls?: unknown }).rpcUrls : undefined
+    if (rpcUrls && typeof rpcUrls === 'object') {
+      const entries = Object.entries(rpcUrls).filter(([id, url]) => Number(id) > 0 && typeof url === 'string' && /^https?:\/\//.test(url))
+      if (entries.length) return Object.fromEntries(entries.map(([id, url]) => [Number(id), url as string]))
+    }
+  } catch {
+    console.warn('[portico dev wallet] ignoring a malformed <meta name="portico-config">')
+  }
+  return { ...DEFAULT_DEV_RPC_URLS }
+}
+
+if (typeof window !== 'undefined' && !window.__porticoDevWallet) {
+  const wallet = createDevWallet({ rpcUrls: configuredRpcUrls(), storage: window.localStorage })
+  window.__porticoDevWallet = wallet
+  announceDevWallet(wallet)
+}
+
+export {}

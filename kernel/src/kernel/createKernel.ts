@@ -46,7 +46,7 @@ function optionsError(error: z.ZodError): InvalidOptionsError {
  * await kernel.open()
  */
 export function createKernel(input: KernelOptions): Kernel {
-  const parsed = KernelOptionsSchema.safeParse(input ?? {})
+  const parsed = KernelOptionsSchema.safeParse((input ?? {}) as z.input<typeof KernelOptionsSchema>)
   if (!parsed.success) throw optionsError(parsed.error)
   const options: ResolvedKernelOptions = parsed.data
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PluginManifestSchema, type PluginDefinition, type KeyValueStorage } from '@portico/contracts'
+import { PluginManifestSchema, type CaipNetworkLike, type PluginDefinition, type KeyValueStorage } from '@portico/contracts'
 
 const NamespaceSchema = z.enum(['eip155', 'solana', 'polkadot', 'bip122'])
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'Expected an http(s) URL.' })
@@ -68,5 +68,9 @@ export const KernelOptionsSchema = z
     message: 'Cannot set both `siweConfig` and `siwx` options',
   })
 
-export type KernelOptions = z.input<typeof KernelOptionsSchema>
+/** What a host passes; network definitions may be readonly (adapters export them frozen). */
+export type KernelOptions = Omit<z.input<typeof KernelOptionsSchema>, 'networks' | 'plugins'> & {
+  networks?: ReadonlyArray<string | CaipNetworkLike>
+  plugins?: ReadonlyArray<PluginDefinition>
+}
 export type ResolvedKernelOptions = z.output<typeof KernelOptionsSchema>

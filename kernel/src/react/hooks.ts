@@ -73,6 +73,8 @@ export function useModal(): UseModalReturn {
 export type UseAccountReturn = AccountState & {
   namespace: ChainNamespace | undefined
   isConnected: boolean
+  address: string | undefined
+  caipAddress: string | undefined
 }
 
 const EMPTY_ACCOUNT: AccountState = Object.freeze(emptyAccount()) as AccountState
@@ -96,7 +98,13 @@ export function useAccount(): UseAccountReturn {
   const account = usePorticoSelector((s) => selectActiveAccount(s).account)
   return useMemo(() => {
     const a = account ?? EMPTY_ACCOUNT
-    return { ...a, namespace, isConnected: a.status === 'connected' && Boolean(a.address) }
+    return {
+      ...a,
+      namespace,
+      address: a.address,
+      caipAddress: a.caipAddress,
+      isConnected: a.status === 'connected' && Boolean(a.address),
+    }
   }, [account, namespace])
 }
 

@@ -1,5 +1,7 @@
-/** Chain namespaces Portico knows (SPEC §1). */
-export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122'
+import type { ChainNamespace } from '../spec/caip.js'
+
+/** Chain namespaces Portico knows (SPEC §1); one definition, from the spec utilities. */
+export type { ChainNamespace }
 
 /** Minimal network shape the contract needs; the full zod schema lives in the spec schemas. */
 export type CaipNetworkLike = {

@@ -1,4 +1,5 @@
 // @vitest-environment node
+/// <reference types="vite/client" />
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 

@@ -1,0 +1,25 @@
+/** English strings of the connect plugin; language packs add other locales under the same keys. */
+export const connectMessages = {
+  'connect.title': 'Connect Wallet',
+  'connect.or': 'or',
+  'connect.wallets': 'Wallets',
+  'connect.tag.qrCode': 'QR code',
+  'connect.tag.installed': 'installed',
+  'connect.tag.recent': 'recent',
+  'connect.group.walletConnect': 'WalletConnect',
+  'connect.group.recent': 'Recently used',
+  'connect.group.injected': 'Installed wallets',
+  'connect.group.featured': 'Featured wallets',
+  'connect.group.custom': 'More wallets',
+  'connect.group.external': 'Other wallets',
+  'connect.group.recommended': 'Recommended wallets',
+  'connect.allWallets': 'All wallets',
+  'connect.allWallets.description': 'Browse every wallet',
+  'connect.empty.title': 'No wallets found',
+  'connect.empty.description':
+    'No browser wallet was detected on this device and no other way to connect is set up. Install a wallet extension and reload the page.',
+  'connect.empty.browse': 'Browse all wallets',
+  'connect.noMethods.title': 'Nothing to connect with',
+  'connect.noMethods.description': 'This app has switched off every way to connect. Ask its owner to enable a wallet or login option.',
+  'connect.method.failed': 'This way to connect could not be loaded.',
+} as const

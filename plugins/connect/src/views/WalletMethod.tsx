@@ -1,0 +1,162 @@
+import { useMemo, type ReactNode } from 'react'
+import type { WalletListItem } from '@portico/contracts'
+import {
+  Button,
+  EmptyState,
+  GridIcon,
+  List,
+  ListItem,
+  QrIcon,
+  Stack,
+  useKernel,
+  usePorticoSelector,
+  useTranslate,
+  WalletIcon,
+  type Kernel,
+  type ListItemProps,
+  type RootState,
+} from '@portico/kernel'
+import { buildWalletItems, groupWalletItems, walletItemTestId, type WalletGroup } from '../walletList.js'
+
+const TAG_VARIANT: Partial<Record<WalletGroup, ListItemProps['tagVariant']>> = {
+  walletConnect: 'accent',
+  injected: 'success',
+}
+
+/** The registry's wallet count, when the wallets plugin has put one in its slice. */
+function selectWalletCount(state: RootState): number | undefined {
+  const count = (state as { wallets?: { count?: unknown } }).wallets?.count
+  return typeof count === 'number' && count > 0 ? count : undefined
+}
+
+/** "430+" for a large registry, the exact number for a small one. */
+function countLabel(count: number | undefined): string | undefined {
+  if (count === undefined) return undefined
+  return count >= 10 ? `${Math.floor(count / 10) * 10}+` : String(count)
+}
+
+/**
+ * Whether a plugin can show AllWallets: not when the `wallets` feature is off; yes when a set-up plugin or the
+ * inline manifest provides the view, or when a manifest URL may.
+ */
+export function allWalletsAvailable(kernel: Kernel, features: RootState['options']['features']): boolean {
+  if (features.wallets === false) return false
+  if (kernel.plugins.getView('AllWallets')) return true
+  const remotes = kernel.options.remotes
+  if (remotes?.manifest) return Object.values(remotes.manifest).some((entry) => entry.views.includes('AllWallets'))
+  return Boolean(remotes?.manifestUrl)
+}
+
+function IconTile({ children }: { children: ReactNode }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="portico-image portico-image--rounded"
+      style={{
+        width: 40,
+        height: 40,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: 'var(--portico-accent-soft)',
+        color: 'var(--portico-accent-soft-fg)',
+      }}
+    >
+      {children}
+    </span>
+  )
+}
+
+/**
+ * The `wallet` connect method: the connector list built from the store and extended by other plugins through
+ * `resolveWalletListItems`, grouped in SPEC §2 order, then "All wallets" when a plugin provides it.
+ */
+export default function WalletMethod() {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const connectors = usePorticoSelector((s) => s.connectors.list)
+  const recentWallets = usePorticoSelector((s) => s.connection.recentWallets)
+  const features = usePorticoSelector((s) => s.options.features)
+  const plugins = usePorticoSelector((s) => s.plugins.byName)
+  const walletCount = usePorticoSelector(selectWalletCount)
+
+  const sections = useMemo(() => {
+    const own = buildWalletItems(connectors, recentWallets)
+    const items = (kernel.hooks.resolveWalletListItems.call(own) ?? own) as WalletListItem[]
+    return groupWalletItems(items)
+  }, [kernel, connectors, recentWallets, plugins])
+  const showAllWallets = useMemo(() => allWalletsAvailable(kernel, features), [kernel, features, plugins])
+
+  const choose = (item: WalletListItem) => {
+    if (item.view) return kernel.router.push(item.view, item.viewData)
+    if (item.connectorId) {
+      const type = connectors.find((c) => c.id === item.connectorId)?.type
+      if (type === 'WALLET_CONNECT') return kernel.router.push('ConnectingWalletConnect')
+      return kernel.router.push('ConnectingExternal', { connectorId: item.connectorId })
+    }
+    kernel.router.push('ConnectingWalletConnect', { walletId: item.id })
+  }
+  const browseAll = () => kernel.router.push('AllWallets')
+
+  if (sections.length === 0) {
+    return (
+      <EmptyState
+        data-testid="connect-empty"
+        icon={<WalletIcon size={28} />}
+        title={t('connect.empty.title')}
+        description={t('connect.empty.description')}
+        action={
+          showAllWallets ? (
+            <Button variant="primary" icon={<GridIcon size={16} />} onClick={browseAll}>
+              {t('connect.empty.browse')}
+            </Button>
+          ) : undefined
+        }
+      />
+    )
+  }
+
+  return (
+    <Stack gap={2} data-testid="wallet-list">
+      {sections.map((section) => (
+        <List key={section.group} label={t(`connect.group.${section.group}`)} data-group={section.group}>
+          {section.items.map((item) => (
+            <ListItem
+              key={walletItemTestId(item)}
+              data-testid={walletItemTestId(item)}
+              name={item.name}
+              imageUrl={item.imageUrl}
+              {...(section.group === 'walletConnect' && !item.imageUrl
+                ? {
+                    icon: (
+                      <IconTile>
+                        <QrIcon size={22} />
+                      </IconTile>
+                    ),
+                  }
+                : {})}
+              tag={item.tag ? t(item.tag) : undefined}
+              tagVariant={TAG_VARIANT[section.group] ?? 'neutral'}
+              onClick={() => choose(item)}
+            />
+          ))}
+        </List>
+      ))}
+      {showAllWallets && (
+        <ListItem
+          data-testid="all-wallets"
+          name={t('connect.allWallets')}
+          icon={
+            <IconTile>
+              <GridIcon size={20} />
+            </IconTile>
+          }
+          tag={countLabel(walletCount)}
+          tagVariant="accent"
+          chevron
+          onClick={browseAll}
+        />
+      )}
+    </Stack>
+  )
+}

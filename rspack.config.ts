@@ -93,6 +93,9 @@ export function pluginConfig(plugin: Pick<PluginPackage, 'name' | 'entry'>, outR
         dts: false,
         manifest: false,
       }),
+      // Under tsx (esbuild keepNames) the federation runtime template that rspack stringifies from a function
+      // carries `__name(fn, "name")` calls; make them identity calls so the remote runs however it was built.
+      new rspack.DefinePlugin({ __name: '((fn) => fn)' }),
       // chunks the remote loads itself get an `integrity` attribute; the kernel checks remoteEntry.js
       new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true, htmlPlugin: false }),
     ],
@@ -104,6 +107,7 @@ export type DemoDefaults = {
   api: string
   relay: string
   frame: string
+  rpc: Record<string, string>
   features: string[]
 }
 
@@ -163,6 +167,7 @@ export default function configs(): Configuration[] {
       api: 'http://localhost:4310',
       relay: 'ws://localhost:4330',
       frame: 'http://localhost:4320',
+      rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
       features: ['connect', 'account'],
     }),
   ]

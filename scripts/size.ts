@@ -7,7 +7,8 @@
  *
  * Each measured scenario is one entry in SCENARIOS: a new figure (e.g. a full injected-wallet connect) is a new
  * entry with its own steps. `--from-stats` measures the demo's initial chunks from the build stats instead
- * (no browser).
+ * (no browser). `--breakdown` adds, under each file, the packages its bytes come from (from its source map; the
+ * gzip share is estimated in proportion to the minified bytes).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -15,6 +16,7 @@ import type { Page } from 'playwright-core'
 import { build, isBuilt, statsDir } from './lib/build.ts'
 import { ensureChromium, launchChromium } from './lib/chromium.ts'
 import { fmtBytes, gzipSize } from './lib/gzip.ts'
+import { bytesBySource } from './lib/sourcemap.ts'
 import { demoRuntimeConfig, injectDemoConfig } from './lib/stack.ts'
 import { startStaticServer } from './lib/static-server.ts'
 import { urlsFor, type Ports } from './lib/ports.ts'
@@ -49,7 +51,11 @@ const SCENARIOS: Scenario[] = [
     name: 'first open of the modal (Connect view), added',
     run: async (page) => {
       await page.getByTestId('connect-button').click()
-      await page.getByTestId('view-Connect').waitFor({ state: 'visible', timeout: 30_000 })
+      await page.getByTestId('portico-modal').waitFor({ state: 'visible', timeout: 30_000 })
+      await page
+        .getByTestId('view-Connect')
+        .waitFor({ state: 'visible', timeout: 15_000 })
+        .catch(() => console.warn('note: the Connect view did not show (is the connect plugin built?)'))
       await page.waitForLoadState('networkidle')
     },
   },
@@ -57,6 +63,20 @@ const SCENARIOS: Scenario[] = [
 
 function row(label: string, bytes: number, extra = '') {
   return `  ${label.padEnd(44)} ${bytes.toLocaleString('en-US').padStart(9)} B${extra}`
+}
+
+const breakdown = process.argv.includes('--breakdown')
+
+/** Lines naming the biggest contributors to a file, with their estimated gzipped share. */
+function breakdownLines(file: string, gz: number): string[] {
+  if (!breakdown) return []
+  const bySource = bytesBySource(file)
+  if (!bySource) return []
+  const total = [...bySource.values()].reduce((a, b) => a + b, 0) || 1
+  return [...bySource.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([group, bytes]) => `      ~${Math.round((gz * bytes) / total).toLocaleString('en-US').padStart(7)} B  ${((100 * bytes) / total).toFixed(1).padStart(5)}%  ${group}`)
 }
 
 async function measureInBrowser(): Promise<{ failures: string[]; lines: string[] }> {
@@ -92,7 +112,7 @@ async function measureInBrowser(): Promise<{ failures: string[]; lines: string[]
       for (const f of counted) {
         const size = gzipSize(f.file)
         total += size
-        lines.push(row(`${f.origin === 'cdn' ? 'cdn' : 'demo'} ${f.file.split(/dist\/(?:cdn|demo)\//)[1]}`, size))
+        lines.push(row(`${f.origin === 'cdn' ? 'cdn' : 'demo'} ${f.file.split(/dist\/(?:cdn|demo)\//)[1]}`, size), ...breakdownLines(f.file, size))
       }
       const verdict = scenario.budget === undefined ? '' : total <= scenario.budget ? '  within budget' : '  OVER BUDGET'
       lines.push(row('total', total, scenario.budget === undefined ? '' : ` / budget ${fmtBytes(scenario.budget)}${verdict}`))
@@ -118,7 +138,7 @@ function measureFromStats(): { failures: string[]; lines: string[] } {
   for (const f of counted) {
     const size = gzipSize(join(DEMO_DIR, f))
     total += size
-    lines.push(row(f, size))
+    lines.push(row(f, size), ...breakdownLines(join(DEMO_DIR, f), size))
   }
   lines.push(row('total', total, ` / budget ${fmtBytes(BUDGET_BEFORE_OPEN)}${total <= BUDGET_BEFORE_OPEN ? '  within budget' : '  OVER BUDGET'}`), '')
   return { failures: total > BUDGET_BEFORE_OPEN ? [`demo before open: ${fmtBytes(total)}`] : [], lines }

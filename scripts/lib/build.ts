@@ -3,7 +3,7 @@
  * demo host. Plugins that are only a package.json so far are skipped with a note.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { rspack, type Configuration, type Stats } from '@rspack/core'
@@ -46,7 +46,8 @@ function run(configs: Configuration[]): Promise<Stats[]> {
       const all = multi!.stats
       const failed = all.filter((s) => s.hasErrors())
       if (failed.length) {
-        return fail(new Error(failed.map((s) => s.toString({ all: false, errors: true, colors: false })).join('\n')))
+        const report = failed.map((s) => `build of ${s.compilation.name ?? '?'} failed:\n${s.toString({ all: false, errors: true, colors: false })}`)
+        return fail(new Error(report.join('\n')))
       }
       for (const s of all) {
         if (s.hasWarnings()) console.warn(s.toString({ all: false, warnings: true, colors: false }))
@@ -86,7 +87,14 @@ export function statsDir(options: Pick<BuildOptions, 'cdnDir'> = {}): string {
 
 export function demoDefaults(): DemoDefaults {
   const urls = urlsFor(portsFromEnv())
-  return { manifestUrl: urls.manifest, api: urls.api, relay: urls.relay, frame: urls.frame, features: ['connect', 'account'] }
+  return {
+    manifestUrl: urls.manifest,
+    api: urls.api,
+    relay: urls.relay,
+    frame: urls.frame,
+    rpc: { '31337': urls.anvil, '31338': urls.anvil2 },
+    features: ['connect', 'account'],
+  }
 }
 
 export async function build(options: BuildOptions = {}): Promise<{ plugins: PluginPackage[]; manifest: Record<string, unknown> }> {
@@ -114,6 +122,8 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   if (options.demo !== false && !kernelExists) log('skip demo host: kernel/src/exports/index.ts does not exist yet')
   if (withDemo) configs.push(demoConfig(demoDefaults(), options.demoDir ?? DEMO_DIR))
 
+  // a failed build must not leave a manifest whose hashes name other bytes than the entries on disk
+  if (options.remotes !== false) rmSync(join(cdnDir, 'manifest.json'), { force: true })
   const manifest: Record<string, unknown> = {}
   let lastStats: Stats | undefined
   if (configs.length) {

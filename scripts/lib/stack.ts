@@ -26,7 +26,13 @@ export function demoCsp(cdnOrigin: string): string {
 
 /** The runtime config the demo page reads from `<meta name="portico-config">` (see hosts/demo/src/config.ts). */
 export function demoRuntimeConfig(urls: StackUrls) {
-  return { manifestUrl: urls.manifest, api: urls.api, relay: urls.relay, frame: urls.frame }
+  return {
+    manifestUrl: urls.manifest,
+    api: urls.api,
+    relay: urls.relay,
+    frame: urls.frame,
+    rpc: { '31337': urls.anvil, '31338': urls.anvil2 },
+  }
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')

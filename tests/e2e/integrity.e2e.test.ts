@@ -51,3 +51,47 @@ describe('remote plugin integrity', () => {
     }
   })
 })
+
+describe('remote chunk integrity', () => {
+  let chunkDir: string
+  let chunkCdn: StaticServer
+
+  beforeAll(async () => {
+    // the stack's CDN plus the `hello` fixture plugin, whose ./plugin chunk is then altered after the build
+    chunkDir = mkdtempSync(join(tmpdir(), 'portico-chunk-cdn-'))
+    const cdnDir = join(chunkDir, 'cdn')
+    cpSync(stack.cdnDir, cdnDir, { recursive: true })
+    const { build } = await import('../../scripts/lib/build.ts')
+    const fixtures = join(import.meta.dirname, 'fixtures/plugins')
+    const built = await build({ tsc: false, demo: false, pluginsDir: fixtures, cdnDir: join(chunkDir, 'fixture-cdn'), log: () => {} })
+    expect(built.plugins.map((p) => p.name)).toEqual(['hello'])
+    cpSync(join(chunkDir, 'fixture-cdn/hello'), join(cdnDir, 'hello'), { recursive: true })
+    const manifest = JSON.parse(readFileSync(join(cdnDir, 'manifest.json'), 'utf8'))
+    manifest.hello = JSON.parse(readFileSync(join(chunkDir, 'fixture-cdn/manifest.json'), 'utf8')).hello
+    writeFileSync(join(cdnDir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+    const stats = JSON.parse(readFileSync(join(chunkDir, 'stats/hello.json'), 'utf8')) as { exposed: string[] }
+    for (const chunk of stats.exposed) writeFileSync(join(cdnDir, 'hello', chunk), readFileSync(join(cdnDir, 'hello', chunk), 'utf8') + '\n/* altered */\n')
+    chunkCdn = await startStaticServer({ dir: cdnDir, port: 0, cors: true })
+  })
+  afterAll(async () => {
+    await chunkCdn?.close()
+    if (chunkDir) rmSync(chunkDir, { recursive: true, force: true })
+  })
+
+  it('refuses an altered chunk of a remote (subresource integrity), and the other plugins keep working', async () => {
+    const demo = await openPage(
+      demoUrl(stack.urls.demo, { debug: '1', manifest: `${chunkCdn.url}/manifest.json`, features: 'connect,account,hello' }),
+    )
+    try {
+      await demo.page.getByTestId('connect-button').click()
+      await demo.page.getByTestId('view-Connect').waitFor({ state: 'visible' })
+      await demo.page.waitForFunction(() => (window as any).__portico.getState().plugins.byName.hello?.status === 'failed')
+      // the entry matched the manifest and ran; the chunk it then asked for was refused by the browser
+      expect(demo.requests.some((r) => r.path === '/hello/remoteEntry.js' && r.resourceType === 'script')).toBe(true)
+      expect(demo.console.some((m) => /integrity/i.test(m.text) && m.text.includes('/hello/'))).toBe(true)
+      expect(await kernelState(demo.page, 's => s.plugins.byName.connect.status')).toBe('ready')
+    } finally {
+      await demo.close()
+    }
+  })
+})

@@ -14,6 +14,8 @@ export type DemoConfig = {
   api: string
   relay: string
   frame: string
+  /** JSON-RPC URL per eip155 chain id (the local anvil chains in development). */
+  rpc: Record<string, string>
   /** Feature plugins switched on. */
   features: string[]
   theme: 'light' | 'dark'
@@ -30,6 +32,7 @@ const FALLBACK: DemoConfig = {
   api: 'http://localhost:4310',
   relay: 'ws://localhost:4330',
   frame: 'http://localhost:4320',
+  rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
   features: ['connect', 'account'],
   theme: 'light',
   debug: false,
@@ -66,6 +69,19 @@ export function readConfig(href = location.href): DemoConfig {
 }
 
 /** The same page with some query parameters changed (`null` removes one). */
+/** The demo's networks: the two local chains, with the RPC URLs of this config. */
+export function demoNetworks(config: DemoConfig) {
+  return Object.entries(config.rpc).map(([id, url]) => ({
+    id: Number(id),
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155' as const,
+    name: `Local chain ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+    testnet: true,
+  }))
+}
+
 export function withQuery(changes: Record<string, string | null>, href = location.href): string {
   const url = new URL(href)
   for (const [key, value] of Object.entries(changes)) {

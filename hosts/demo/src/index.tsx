@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { createKernel, themeSlice } from '@portico/kernel'
 import { App } from './App.js'
-import { readConfig } from './config.js'
+import { KNOWN_FEATURES, demoNetworks, readConfig } from './config.js'
 import './styles.css'
 
 const config = readConfig()
@@ -12,7 +12,13 @@ const kernel = createKernel({
   projectId: config.projectId || undefined,
   metadata: { name: 'Portico demo', description: 'Portico demo host', url: location.origin, icons: [] },
   remotes: { manifestUrl: config.manifestUrl },
-  features: Object.fromEntries(config.features.map((f) => [f, true])),
+  adapters: ['eip155'],
+  networks: demoNetworks(config),
+  // plugins in the manifest load unless switched off: the known ones the visitor unticked are off
+  features: Object.fromEntries([
+    ...KNOWN_FEATURES.filter((f) => !config.features.includes(f)).map((f) => [f, false] as const),
+    ...config.features.map((f) => [f, true] as const),
+  ]),
   themeMode: config.theme,
   endpoints: { api: config.api, relay: config.relay, frame: config.frame },
   debug: config.debug,

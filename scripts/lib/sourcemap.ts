@@ -1,0 +1,69 @@
+/** Which sources the bytes of a minified file come from, read from its source map (for `npm run size -- --breakdown`). */
+import { existsSync, readFileSync } from 'node:fs'
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+const DIGIT = new Map([...B64].map((c, i) => [c, i]))
+
+/** Decodes one line's segments of a v3 source map `mappings` field: [generatedColumn, sourceIndex][]. */
+function* segments(mappings: string): Generator<{ line: number; column: number; source: number | undefined }> {
+  let source = 0
+  let line = 0
+  for (const lineText of mappings.split(';')) {
+    let column = 0
+    if (lineText) {
+      for (const seg of lineText.split(',')) {
+        const values: number[] = []
+        let value = 0
+        let shift = 0
+        for (const ch of seg) {
+          const digit = DIGIT.get(ch)!
+          value += (digit & 31) << shift
+          if (digit & 32) shift += 5
+          else {
+            values.push(value & 1 ? -(value >>> 1) : value >>> 1)
+            value = 0
+            shift = 0
+          }
+        }
+        column += values[0] ?? 0
+        if (values.length >= 4) source += values[1]!
+        yield { line, column, source: values.length >= 4 ? source : undefined }
+      }
+    }
+    line++
+  }
+}
+
+/** The package (node_modules/<pkg>) or workspace folder a source path belongs to. */
+export function sourceGroup(source: string): string {
+  const clean = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '')
+  if (clean.includes('node_modules/')) {
+    const rest = clean.split('node_modules/').pop()!
+    return rest.split('/').slice(0, rest.startsWith('@') ? 2 : 1).join('/')
+  }
+  if (clean.startsWith('webpack/')) return 'bundler runtime'
+  const parts = clean.replace(/^(\.\.\/)+/, '').split('/')
+  return parts.slice(0, parts[0] === 'src' ? 2 : 3).join('/')
+}
+
+/** Bytes of `file` per source group, from `file.map`; undefined when there is no map. */
+export function bytesBySource(file: string): Map<string, number> | undefined {
+  if (!existsSync(`${file}.map`)) return undefined
+  const code = readFileSync(file, 'utf8')
+  const lines = code.split('\n')
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; mappings: string }
+  const out = new Map<string, number>()
+  let prev: { line: number; column: number; source: number | undefined } | undefined
+  const flush = (end: number) => {
+    if (!prev) return
+    const key = prev.source === undefined ? 'unmapped' : sourceGroup(map.sources[prev.source] ?? '?')
+    out.set(key, (out.get(key) ?? 0) + Math.max(0, end - prev.column))
+  }
+  for (const seg of segments(map.mappings)) {
+    if (prev && prev.line !== seg.line) flush(lines[prev.line]?.length ?? prev.column)
+    else flush(seg.column)
+    prev = seg
+  }
+  if (prev) flush(lines[prev.line]?.length ?? prev.column)
+  return out
+}

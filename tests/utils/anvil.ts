@@ -99,3 +99,69 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     }
   }
 }
+
+/** One JSON-RPC call as a {@link RpcRecorder} saw it. */
+export type RecordedCall = { method: string; params: unknown; id: unknown }
+
+export type RpcRecorder = {
+  url: string
+  /** HTTP requests received, each with the calls it carried (a batch carries several). */
+  requests: { batch: boolean; calls: RecordedCall[] }[]
+  /** Method names of every call, in order. */
+  methods: () => string[]
+  close: () => Promise<void>
+}
+
+/**
+ * A real JSON-RPC HTTP server in front of `target` (e.g. an anvil) that records what a client sends: to check
+ * batching, ranking pings, or that nothing was sent at all. `answer` may answer a call itself (e.g. with an error)
+ * instead of forwarding it.
+ */
+export async function startRpcRecorder(
+  target: string,
+  answer?: (call: RecordedCall) => { result?: unknown; error?: { code: number; message: string } } | undefined,
+): Promise<RpcRecorder> {
+  const { createServer: createHttpServer } = await import('node:http')
+  const requests: RpcRecorder['requests'] = []
+  const forward = async (call: RecordedCall) => {
+    const own = answer?.(call)
+    if (own) return { jsonrpc: '2.0', id: call.id, ...own }
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: call.id, method: call.method, params: call.params ?? [] }),
+    })
+    return response.json()
+  }
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', async () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString() || 'null')
+        const batch = Array.isArray(body)
+        const calls: RecordedCall[] = (batch ? body : [body]).map((c: any) => ({ method: c?.method, params: c?.params, id: c?.id }))
+        requests.push({ batch, calls })
+        const answers = await Promise.all(calls.map(forward))
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(batch ? answers : answers[0]))
+      } catch (error) {
+        res.writeHead(502, { 'content-type': 'text/plain' })
+        res.end(String(error))
+      }
+    })
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    methods: () => requests.flatMap((r) => r.calls.map((c) => c.method)),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections?.()
+        server.close(() => ok())
+      }),
+  }
+}

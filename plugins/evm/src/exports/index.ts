@@ -1,0 +1,52 @@
+export { evm, evm as default, type EvmParameters } from '../plugin.js'
+export { createEvmAdapter, ADD_CHAIN_ERROR_CODES, type EvmAdapter, type EvmAdapterParameters } from '../adapter.js'
+export {
+  anvil,
+  anvil2,
+  arbitrum,
+  aurora,
+  avalanche,
+  base,
+  baseSepolia,
+  bsc,
+  celo,
+  defineEvmNetwork,
+  evmChainId,
+  evmNetworks,
+  fantom,
+  gnosis,
+  kaia,
+  localEvmNetworks,
+  mainnet,
+  optimism,
+  polygon,
+  sepolia,
+  wellKnownEvmNetworks,
+  withRpcUrls,
+  zksync,
+  zora,
+  type DefineEvmNetworkParameters,
+  type EvmNetwork,
+} from '../networks.js'
+export { createRpcTransport, isFinalRpcError, RPC_RETRY_COUNT, type RpcTransportParameters } from '../transport.js'
+export { getEip1193Provider, isEip1193Provider, type Eip1193Provider } from '../provider.js'
+export { EvmOptionsSchema, InvalidEvmOptionsError, parseEvmOptions, type EvmOptions } from '../options.js'
+export {
+  ChainNotConfiguredError,
+  EvmError,
+  InvalidWalletResponseError,
+  MethodNotSupportedError,
+  ProviderNotFoundError,
+  RequestPendingError,
+  RpcRequestFailedError,
+  RpcUrlMissingError,
+  SwitchChainNotSupportedError,
+  UnauthorizedError,
+  UserRejectedError,
+  WalletDisconnectedError,
+  WalletRequestError,
+  rpcCodeOf,
+  toEvmError,
+  type EvmAction,
+  type EvmErrorCode,
+} from '../errors.js'

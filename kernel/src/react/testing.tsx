@@ -3,7 +3,15 @@
  * wrapper that provides it. Used by tests only; not exported from the package.
  */
 import type { ReactNode } from 'react'
-import type { CaipNetworkLike, ComponentModule, PluginDefinition, ViewEntry } from '@portico/contracts'
+import {
+  defineChainAdapter,
+  defineConnector,
+  definePlugin,
+  type CaipNetworkLike,
+  type ComponentModule,
+  type PluginDefinition,
+  type ViewEntry,
+} from '@portico/contracts'
 import { createKernel } from '../kernel/createKernel.js'
 import type { Kernel } from '../kernel/types.js'
 import type { KernelOptions } from '../options/kernelOptions.js'
@@ -45,4 +53,72 @@ export function viewsPlugin(views: Record<string, ViewEntry>, name = 'test-views
 /** Wraps `ui` in a provider for `kernel`. */
 export function withKernel(kernel: Kernel, ui?: ReactNode) {
   return <PorticoProvider kernel={kernel}>{ui}</PorticoProvider>
+}
+
+export const TEST_ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
+
+/**
+ * A scripted eip155 wallet behind the real adapter and connector interfaces, so views can be tested against the
+ * kernel's real connect, disconnect and switchNetwork. `mode` makes the next wallet call approve, reject (user
+ * declined, code 4001) or fail.
+ */
+export function scriptedWalletPlugin(options: { address?: string; balance?: string; chainId?: number } = {}) {
+  const wallet = {
+    mode: 'approve' as 'approve' | 'reject' | 'fail',
+    chainId: options.chainId ?? 31337,
+    calls: [] as string[],
+  }
+  const check = () => {
+    if (wallet.mode === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    if (wallet.mode === 'fail') throw Object.assign(new Error('Internal error'), { code: -32603 })
+  }
+  const address = options.address ?? TEST_ADDRESS
+  const connector = defineConnector({ id: 'test-wallet', name: 'Test Wallet', type: 'ANNOUNCED', chains: ['eip155'], getProvider: async () => wallet })
+  const adapter = defineChainAdapter({
+    namespace: 'eip155',
+    networks: [],
+    capabilities: [],
+    async connect() {
+      wallet.calls.push('connect')
+      check()
+      return { address, accounts: [address], chainId: wallet.chainId }
+    },
+    async reconnect() {
+      return undefined
+    },
+    async disconnect() {
+      wallet.calls.push('disconnect')
+      check()
+    },
+    async switchNetwork({ network }) {
+      wallet.calls.push(`switch:${network.caipNetworkId}`)
+      check()
+      wallet.chainId = Number(network.id)
+    },
+    async getBalance() {
+      return { balance: options.balance ?? '12.3456789', symbol: 'ETH' }
+    },
+    async signMessage() {
+      check()
+      return `0x${'ab'.repeat(65)}`
+    },
+    async sendTransaction() {
+      check()
+      return `0x${'cd'.repeat(32)}`
+    },
+    async watch() {
+      return () => {}
+    },
+  })
+  const plugin = definePlugin({
+    name: 'test-wallet',
+    version: '0.0.0',
+    contracts: '^1.0.0',
+    kind: 'adapter',
+    setup(ctx) {
+      ctx.registerAdapter(adapter)
+      ctx.registerConnector(connector)
+    },
+  })
+  return { wallet, plugin, connector }
 }

@@ -1,6 +1,7 @@
 export { Button, IconButton, TileButton, TileRow, type ButtonProps, type IconButtonProps, type TileButtonProps } from './Button.js'
 export { Divider } from './Divider.js'
 export { EmptyState, type EmptyStateProps } from './EmptyState.js'
+export { Lazy, type LazyProps } from './Lazy.js'
 export { List, onListKeyDown, type ListProps } from './List.js'
 export { ListItem, type ListItemProps } from './ListItem.js'
 export { Spinner, type SpinnerProps } from './Spinner.js'

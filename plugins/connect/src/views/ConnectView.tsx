@@ -1,14 +1,11 @@
-import { Fragment, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
+import { Fragment, useMemo } from 'react'
 import type { ConnectMethod } from '@portico/contracts'
 import {
   AlertIcon,
-  Button,
   Divider,
   EmptyState,
+  Lazy,
   onListKeyDown,
-  RetryIcon,
-  Spinner,
-  Text,
   useKernel,
   usePorticoSelector,
   useTranslate,
@@ -52,51 +49,12 @@ export default function ConnectView() {
   )
 }
 
-type MethodState = { component?: ComponentType; error?: unknown }
-
 /** One connect method, loaded lazily: a spinner while it loads, a retry when it cannot be loaded. */
 function MethodSection({ method }: { method: ConnectMethod }) {
   const t = useTranslate()
-  const [state, setState] = useState<MethodState>({})
-  const [attempt, setAttempt] = useState(0)
-  const load = useRef(method.load)
-  load.current = method.load
-
-  useEffect(() => {
-    let active = true
-    setState({})
-    load.current().then(
-      (module) => {
-        if (!active) return
-        if (typeof module?.default !== 'function') setState({ error: new Error(`The "${method.id}" method exports no component.`) })
-        else setState({ component: module.default as ComponentType })
-      },
-      (error: unknown) => active && setState({ error }),
-    )
-    return () => {
-      active = false
-    }
-  }, [method.id, attempt])
-
-  const Component = state.component
   return (
     <section data-testid={`connect-method-${method.id}`} data-method={method.id}>
-      {Component ? (
-        <Component />
-      ) : state.error !== undefined ? (
-        <div role="alert" style={{ display: 'flex', alignItems: 'center', gap: 'var(--portico-space-3)', minHeight: 56 }}>
-          <Text variant="small" tone="muted" style={{ flex: 1 }}>
-            {t('connect.method.failed')}
-          </Text>
-          <Button size="sm" icon={<RetryIcon size={14} />} onClick={() => setAttempt((n) => n + 1)}>
-            {t('view.retry')}
-          </Button>
-        </div>
-      ) : (
-        <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 56 }}>
-          <Spinner size={24} label={t('view.loading')} />
-        </div>
-      )}
+      <Lazy id={method.id} load={method.load} errorMessage={t('connect.method.failed')} />
     </section>
   )
 }

@@ -1,0 +1,2 @@
+export { account, accountTitle, default } from '../plugin.js'
+export { mergeAccountTabs, sortWalletFeatures, WALLET_FEATURE_ORDER } from '../accountLists.js'

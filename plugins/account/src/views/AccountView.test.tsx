@@ -1,0 +1,154 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { definePlugin, type PluginDefinition } from '@portico/contracts'
+import type { Kernel, KernelOptions } from '@portico/kernel'
+import { connect } from '../../../connect/src/plugin.js'
+import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import { account } from '../plugin.js'
+
+let kernels: Kernel[] = []
+afterEach(() => {
+  kernels.forEach((k) => k.destroy())
+  kernels = []
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+async function setup(options: KernelOptions & { extra?: PluginDefinition[]; connected?: boolean } = {}) {
+  const { extra = [], connected = true, ...rest } = options
+  const wallet = scriptedWalletPlugin()
+  const kernel = createTestKernel({ ...rest, plugins: [account(), connect(), wallet.plugin, ...extra] })
+  kernels.push(kernel)
+  await kernel.ready
+  if (connected) {
+    await kernel.connect('test-wallet')
+    await waitFor(() => expect(kernel.getState().chains.accounts.eip155?.balance).toBeDefined())
+  }
+  render(withKernel(kernel))
+  await act(() => kernel.open('Account'))
+  const view = await screen.findByTestId('view-Account')
+  return { kernel, wallet: wallet.wallet, view }
+}
+
+describe('Account view', () => {
+  it('behavior: shows the truncated address, the floored balance and the network, titled by the network name', async () => {
+    const { view } = await setup()
+    expect(within(view).getByTestId('account-address').textContent).toBe('0x12...345678')
+    expect(within(view).getByTestId('account-balance').textContent).toBe('12.345 ETH')
+    expect(within(view).getByTestId('account-network').textContent).toContain('Anvil')
+    expect(screen.getByTestId('header-title').textContent).toBe('Anvil')
+    expect(within(view).getByRole('img', { name: '0x12...345678' })).toBeTruthy()
+  })
+
+  it('behavior: a click on the address copies it and toasts "Address copied"', async () => {
+    const writeText = vi.fn(async () => {})
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    const { view } = await setup()
+    await act(async () => fireEvent.click(within(view).getByTestId('account-address')))
+    expect(writeText).toHaveBeenCalledWith(TEST_ADDRESS)
+    const toast = await screen.findByTestId('toast')
+    expect(toast.getAttribute('data-variant')).toBe('success')
+    expect(toast.textContent).toBe('Address copied')
+  })
+
+  it('error: without a clipboard the copy fails with an error toast', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined })
+    const { view } = await setup()
+    await act(async () => fireEvent.click(within(view).getByTestId('account-address')))
+    const toast = await screen.findByTestId('toast')
+    expect(toast.getAttribute('data-variant')).toBe('error')
+    expect(toast.textContent).toContain('Could not copy the address.')
+  })
+
+  it('behavior: the network button opens Networks', async () => {
+    const { kernel, view } = await setup({ extra: [] })
+    fireEvent.click(within(view).getByTestId('account-network'))
+    expect(kernel.getState().router.history.map((h) => h.view)).toEqual(['Account', 'Networks'])
+    expect(await screen.findByTestId('view-Networks')).toBeTruthy()
+  })
+
+  it('behavior: wallet features show only when contributed, ordered onramp, swaps, receive, send', async () => {
+    const features = definePlugin({
+      name: 'fake-features',
+      version: '0.0.0',
+      contracts: '^1.0.0',
+      views: { Send: testView('Send') },
+      setup({ hooks }) {
+        hooks.resolveWalletFeatures.tap((list) => [
+          ...list,
+          { id: 'send', label: 'account.feature.send', view: 'Send' },
+          { id: 'onramp', label: 'account.feature.onramp', view: 'Onramp' },
+        ])
+      },
+    })
+    const { kernel, view } = await setup({ extra: [features] })
+    const tiles = within(view).getByRole('group', { name: 'Wallet actions' })
+    expect(within(tiles).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Send'])
+    fireEvent.click(within(view).getByTestId('wallet-feature-send'))
+    expect(kernel.getState().router.history.at(-1)?.view).toBe('Send')
+  })
+
+  it('behavior: with no features there is no feature row', async () => {
+    const { view } = await setup()
+    expect(within(view).queryByRole('group', { name: 'Wallet actions' })).toBeNull()
+  })
+
+  it('behavior: Tokens, NFTs and Activity tabs say why they are empty; the chosen tab is kept in the account state', async () => {
+    const { kernel, view } = await setup()
+    expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity'])
+    expect((await within(view).findByTestId('account-empty-tokens')).textContent).toContain('No tokens yet')
+    fireEvent.click(within(view).getByRole('tab', { name: 'NFTs' }))
+    expect((await within(view).findByTestId('account-empty-nfts')).textContent).toContain('No NFTs yet')
+    expect(kernel.getState().chains.accounts.eip155?.currentTab).toBe(1)
+    fireEvent.keyDown(within(view).getByRole('tab', { name: 'NFTs' }), { key: 'ArrowRight' })
+    expect((await within(view).findByTestId('account-empty-activity')).textContent).toContain('No activity yet')
+    expect(within(view).getByRole('tabpanel', { name: 'Activity' })).toBeTruthy()
+  })
+
+  it('behavior: a plugin tab replaces the default with its id and new tabs are appended', async () => {
+    const history = definePlugin({
+      name: 'fake-history',
+      version: '0.0.0',
+      contracts: '^1.0.0',
+      setup({ hooks }) {
+        hooks.resolveAccountTabs.tap((tabs) => [
+          ...tabs,
+          { id: 'activity', label: 'Activity', load: async () => ({ default: () => <p>3 transactions</p> }) },
+          { id: 'names', label: 'Names', load: async () => ({ default: () => <p>alice.id</p> }) },
+        ])
+      },
+    })
+    const { view } = await setup({ extra: [history] })
+    expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity', 'Names'])
+    fireEvent.click(within(view).getByRole('tab', { name: 'Activity' }))
+    expect(await within(view).findByText('3 transactions')).toBeTruthy()
+    expect(within(view).queryByTestId('account-empty-activity')).toBeNull()
+  })
+
+  it('behavior: Disconnect disconnects the wallet and the modal shows Connect', async () => {
+    const { kernel, wallet, view } = await setup()
+    await act(async () => fireEvent.click(within(view).getByTestId('account-disconnect')))
+    expect(wallet.calls).toContain('disconnect')
+    expect(await screen.findByTestId('view-Connect')).toBeTruthy()
+    expect(kernel.getState().router.history.map((h) => h.view)).toEqual(['Connect'])
+    expect(kernel.getState().chains.accounts.eip155?.address).toBeUndefined()
+  })
+
+  it('error: a failed disconnect toasts "Failed to disconnect" and the button can be used again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { wallet, view } = await setup()
+    wallet.mode = 'fail'
+    const button = within(view).getByTestId('account-disconnect') as HTMLButtonElement
+    await act(async () => fireEvent.click(button))
+    expect((await screen.findByTestId('toast')).textContent).toBe('Failed to disconnect')
+    await waitFor(() => expect(button.disabled).toBe(false))
+    expect(screen.getByTestId('view-Account')).toBeTruthy()
+  })
+
+  it('behavior: without a connected account the view offers to connect', async () => {
+    const { kernel, view } = await setup({ connected: false })
+    expect(view.textContent).toContain('No wallet connected')
+    fireEvent.click(within(view).getByRole('button', { name: 'Connect Wallet' }))
+    expect(kernel.getState().router.history.map((h) => h.view)).toEqual(['Connect'])
+  })
+})

@@ -1,0 +1,178 @@
+import { useMemo, type ReactNode } from 'react'
+import { formatBalance, truncateAddress, type AccountTab, type WalletFeature } from '@portico/contracts'
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  Avatar,
+  Button,
+  CardIcon,
+  ChevronDownIcon,
+  chainsSlice,
+  CopyIcon,
+  EmptyState,
+  Lazy,
+  Spinner,
+  Stack,
+  SwapIcon,
+  TabPanel,
+  Tabs,
+  Text,
+  TileButton,
+  TileRow,
+  useAccount,
+  useKernel,
+  useNetwork,
+  usePorticoDispatch,
+  usePorticoSelector,
+  useTranslate,
+  WalletIcon,
+  WalletImage,
+  WarningIcon,
+} from '@portico/kernel'
+import { mergeAccountTabs, sortWalletFeatures } from '../accountLists.js'
+import { DEFAULT_ACCOUNT_TABS } from './DefaultTabs.js'
+import { DisconnectButton } from './DisconnectButton.js'
+
+const FEATURE_ICONS: Record<string, (p: { size?: number }) => ReactNode> = {
+  onramp: CardIcon,
+  card: CardIcon,
+  swaps: SwapIcon,
+  swap: SwapIcon,
+  receive: ArrowDownIcon,
+  'arrow-down': ArrowDownIcon,
+  send: ArrowUpIcon,
+  'arrow-up': ArrowUpIcon,
+}
+
+function FeatureIcon({ feature }: { feature: WalletFeature }) {
+  if (feature.icon && /[/:]/.test(feature.icon)) return <WalletImage src={feature.icon} name={feature.label} size={20} shape="circle" />
+  const Icon = FEATURE_ICONS[feature.icon ?? feature.id] ?? FEATURE_ICONS[feature.id] ?? WalletIcon
+  return <Icon size={20} />
+}
+
+/**
+ * The Account view: avatar, address (copied on click), floored balance, network button, wallet features
+ * (onramp, swaps, receive, send when contributed), Tokens / NFTs / Activity tabs and Disconnect.
+ */
+export default function AccountView() {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const dispatch = usePorticoDispatch()
+  const account = useAccount()
+  const { network, caipNetworkId, isSupported } = useNetwork()
+  // a plugin that becomes ready may have tapped the hooks: build the lists again then
+  const plugins = usePorticoSelector((s) => s.plugins.byName)
+
+  const features = useMemo(() => sortWalletFeatures((kernel.hooks.resolveWalletFeatures.call([]) ?? []) as WalletFeature[]), [kernel, plugins])
+  const tabs = useMemo(() => mergeAccountTabs(DEFAULT_ACCOUNT_TABS, (kernel.hooks.resolveAccountTabs.call([]) ?? []) as AccountTab[]), [kernel, plugins])
+
+  if (!account.isConnected || !account.address) {
+    return (
+      <div data-testid="view-Account">
+        <EmptyState
+          icon={<WalletIcon size={28} />}
+          title={t('account.notConnected.title')}
+          description={t('account.notConnected.description')}
+          action={
+            <Button variant="primary" onClick={() => kernel.router.reset('Connect')}>
+              {t('account.notConnected.action')}
+            </Button>
+          }
+        />
+      </div>
+    )
+  }
+
+  const address = account.address
+  const shown = account.profileName || truncateAddress(address)
+  const symbol = account.balanceSymbol ?? network?.nativeCurrency.symbol
+  const tabIndex = Math.min(Math.max(0, account.currentTab), tabs.length - 1)
+  const tab = tabs[tabIndex]!
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable.')
+      await navigator.clipboard.writeText(address)
+      kernel.notify.toast(t('account.copied'), 'success')
+    } catch {
+      kernel.notify.toast(t('account.copyFailed'), 'error')
+    }
+  }
+  const selectTab = (id: string) => {
+    const index = tabs.findIndex((x) => x.id === id)
+    if (account.namespace && index !== -1) dispatch(chainsSlice.actions.accountUpdated({ namespace: account.namespace, patch: { currentTab: index } }))
+  }
+
+  return (
+    <Stack gap={5} data-testid="view-Account">
+      <Stack gap={2} align="center">
+        <Avatar address={address} src={account.profileImage} size={72} label={shown} />
+        <Button
+          variant="ghost"
+          data-testid="account-address"
+          aria-label={t('account.copy', { address: shown })}
+          title={address}
+          onClick={() => void copy()}
+          style={{ fontSize: 'var(--portico-font-size-lg)', height: 36 }}
+        >
+          {shown}
+          <CopyIcon size={16} style={{ marginInlineStart: 8, verticalAlign: '-2px', color: 'var(--portico-color-fg-muted)' }} />
+        </Button>
+        <Text as="p" variant="display" data-testid="account-balance" aria-busy={account.balanceLoading || undefined}>
+          {account.balance === undefined && account.balanceLoading ? (
+            <Spinner size={28} label={t('account.balance.loading')} />
+          ) : (
+            formatBalance(account.balance, symbol)
+          )}
+        </Text>
+        <Button
+          size="sm"
+          variant="secondary"
+          data-testid="account-network"
+          aria-label={t('account.network.switch', { network: network?.name ?? caipNetworkId ?? '' })}
+          icon={
+            isSupported && network ? (
+              <WalletImage src={network.assets?.imageUrl} name={network.name} size={20} shape="circle" />
+            ) : (
+              <WarningIcon size={16} style={{ color: 'var(--portico-color-warning)' }} />
+            )
+          }
+          onClick={() => kernel.router.push('Networks')}
+          style={{ borderRadius: 'var(--portico-radius-pill)', paddingInline: '6px 10px' }}
+        >
+          {network?.name ?? t('account.network.unsupported')}
+          <ChevronDownIcon size={14} style={{ marginInlineStart: 4, verticalAlign: '-2px' }} />
+        </Button>
+      </Stack>
+
+      {features.length > 0 && (
+        <TileRow label={t('account.features')}>
+          {features.map((feature) => (
+            <TileButton
+              key={feature.id}
+              data-testid={`wallet-feature-${feature.id}`}
+              icon={<FeatureIcon feature={feature} />}
+              label={t(feature.label)}
+              onClick={() => kernel.router.push(feature.view)}
+            />
+          ))}
+        </TileRow>
+      )}
+
+      <div>
+        <Tabs
+          idPrefix="portico-account"
+          label={t('account.tabs')}
+          tabs={tabs.map((x) => ({ id: x.id, label: t(x.label) }))}
+          selected={tab.id}
+          onSelect={selectTab}
+        />
+        <TabPanel idPrefix="portico-account" id={tab.id}>
+          <Lazy key={tab.id} id={tab.id} load={tab.load} errorMessage={t('account.tab.failed')} minHeight={160} />
+        </TabPanel>
+      </div>
+
+      <DisconnectButton />
+    </Stack>
+  )
+}

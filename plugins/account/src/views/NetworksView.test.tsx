@@ -1,0 +1,93 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Kernel } from '@portico/kernel'
+import { connect } from '../../../connect/src/plugin.js'
+import { anvil, anvil2, createTestKernel, scriptedWalletPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import { account } from '../plugin.js'
+
+let kernels: Kernel[] = []
+afterEach(() => {
+  kernels.forEach((k) => k.destroy())
+  kernels = []
+})
+
+async function setup(chainId = 31337, options: Parameters<typeof createTestKernel>[0] = {}) {
+  const wallet = scriptedWalletPlugin({ chainId })
+  const kernel = createTestKernel({
+    networks: [{ ...anvil, assets: { imageUrl: 'https://img.test/anvil.png' } }, { ...anvil2, testnet: true }],
+    ...options,
+    plugins: [account(), connect(), wallet.plugin],
+  })
+  kernels.push(kernel)
+  await kernel.ready
+  render(withKernel(kernel))
+  await kernel.connect('test-wallet')
+  return { kernel, wallet: wallet.wallet }
+}
+
+describe('Networks view', () => {
+  it('behavior: lists the networks with icons, the active one marked', async () => {
+    const { kernel } = await setup()
+    await act(() => kernel.open('Account'))
+    act(() => kernel.router.push('Networks'))
+    const view = await screen.findByTestId('view-Networks')
+    const first = within(view).getByTestId('network-eip155:31337')
+    const second = within(view).getByTestId('network-eip155:31338')
+    expect(first.getAttribute('aria-current')).toBe('true')
+    expect(second.getAttribute('aria-current')).toBeNull()
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('https://img.test/anvil.png')
+    // no image: a monogram stands in
+    expect(within(second).getByRole('img', { name: 'Anvil Two' }).hasAttribute('data-monogram')).toBe(true)
+    expect(second.textContent).toContain('testnet')
+    expect(screen.getByTestId('header-title').textContent).toBe('Choose network')
+  })
+
+  it('behavior: choosing a network switches the wallet to it and goes back to Account', async () => {
+    const { kernel, wallet } = await setup()
+    await act(() => kernel.open('Account'))
+    act(() => kernel.router.push('Networks'))
+    const view = await screen.findByTestId('view-Networks')
+    await act(async () => fireEvent.click(within(view).getByTestId('network-eip155:31338')))
+    expect(wallet.calls).toContain('switch:eip155:31338')
+    await waitFor(() => expect(kernel.getState().router.history.map((h) => h.view)).toEqual(['Account']))
+    expect(kernel.getState().chains.activeCaipNetworkId).toBe('eip155:31338')
+    expect(await screen.findByTestId('header-title')).toHaveProperty('textContent', 'Anvil Two')
+  })
+
+  it('error: a declined switch keeps the list, toasts why, and lets the visitor try again', async () => {
+    const { kernel, wallet } = await setup()
+    await act(() => kernel.open('Account'))
+    act(() => kernel.router.push('Networks'))
+    const view = await screen.findByTestId('view-Networks')
+    wallet.mode = 'reject'
+    const target = within(view).getByTestId('network-eip155:31338') as HTMLButtonElement
+    await act(async () => fireEvent.click(target))
+    expect((await screen.findByTestId('toast')).getAttribute('data-variant')).toBe('error')
+    expect(kernel.getState().router.history.at(-1)?.view).toBe('Networks')
+    expect(kernel.getState().chains.activeCaipNetworkId).toBe('eip155:31337')
+    await waitFor(() => expect(target.disabled).toBe(false))
+  })
+})
+
+describe('UnsupportedChain view', () => {
+  it('behavior: explains the unsupported network, lists the supported ones and switching returns to Account', async () => {
+    const { kernel, wallet } = await setup(999)
+    const view = await screen.findByTestId('view-UnsupportedChain')
+    expect(view.textContent).toContain("Your wallet is on a network this app doesn't support.")
+    expect(within(view).getByTestId('unsupported-current').textContent).toContain('eip155:999')
+    expect(within(view).getByTestId('network-eip155:31337')).toBeTruthy()
+    expect(within(view).getByTestId('network-eip155:31338')).toBeTruthy()
+    expect(within(view).getByTestId('account-disconnect')).toBeTruthy()
+    expect(screen.getByTestId('header-title').textContent).toBe('Switch network')
+    await act(async () => fireEvent.click(within(view).getByTestId('network-eip155:31337')))
+    expect(wallet.calls).toContain('switch:eip155:31337')
+    expect(await screen.findByTestId('view-Account')).toBeTruthy()
+  })
+
+  it('behavior: Disconnect from UnsupportedChain leaves the wallet disconnected', async () => {
+    const { kernel } = await setup(999)
+    const view = await screen.findByTestId('view-UnsupportedChain')
+    await act(async () => fireEvent.click(within(view).getByTestId('account-disconnect')))
+    await waitFor(() => expect(kernel.getState().connection.status).toBe('disconnected'))
+  })
+})

@@ -1,0 +1,39 @@
+import { EmptyState, Stack, usePorticoSelector, useTranslate, WarningIcon } from '@portico/kernel'
+import { DisconnectButton } from './DisconnectButton.js'
+import { NetworkList } from './NetworkList.js'
+
+/**
+ * The UnsupportedChain view: the wallet is on a network the app does not support; switch to a supported one
+ * (the kernel then shows Account) or disconnect.
+ */
+export default function UnsupportedChainView() {
+  const t = useTranslate()
+  const current = usePorticoSelector((s) => s.chains.activeCaipNetworkId)
+  const connected = usePorticoSelector((s) => {
+    const ns = s.chains.activeNamespace
+    return Boolean(ns && s.chains.accounts[ns]?.address)
+  })
+  return (
+    <Stack gap={4} data-testid="view-UnsupportedChain">
+      <EmptyState
+        tone="warning"
+        icon={<WarningIcon size={28} />}
+        title={t('unsupported.heading')}
+        description={
+          <>
+            {t('unsupported.description')}
+            {current && (
+              <>
+                <br />
+                <span data-testid="unsupported-current">{t('unsupported.current', { network: current })}</span>
+              </>
+            )}
+          </>
+        }
+        className="portico-empty--compact"
+      />
+      <NetworkList />
+      {connected && <DisconnectButton />}
+    </Stack>
+  )
+}

@@ -78,7 +78,7 @@ const STATUS_LABEL = { loading: 'loading', ready: 'loaded', failed: 'failed' } a
 function PluginsPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }) {
   const statuses = useKernelState(kernel, (s) => s.plugins.byName)
   const [selected, setSelected] = useState(() => new Set(config.features))
-  const features = [...new Set([...KNOWN_FEATURES, ...config.features])]
+  const features = [...new Set([...KNOWN_FEATURES, ...config.features, ...Object.keys(statuses)])]
   const changed = features.some((f) => selected.has(f) !== config.features.includes(f))
   return (
     <section className="demo-card" data-testid="demo-plugins-panel" aria-labelledby="demo-plugins-title">

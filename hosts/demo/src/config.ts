@@ -75,7 +75,7 @@ export function demoNetworks(config: DemoConfig) {
     id: Number(id),
     caipNetworkId: `eip155:${id}`,
     chainNamespace: 'eip155' as const,
-    name: `Local chain ${id}`,
+    name: `Anvil ${id}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [url] } },
     testnet: true,

@@ -7,7 +7,6 @@ import type { I18n } from '../i18n/createI18n.js'
 export const reactMessages: Readonly<Record<string, string>> = {
   'view.crashed': 'Something went wrong on this screen.',
   'notification.close': 'Dismiss notification',
-  'toast.region': 'Notifications',
 }
 
 /** Adds {@link reactMessages} to an i18n catalogue (the kernel calls this once when it builds its i18n). */

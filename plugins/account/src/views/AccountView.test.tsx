@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { definePlugin, type PluginDefinition } from '@portico/contracts'
 import type { Kernel, KernelOptions } from '@portico/kernel'
-import { connect } from '../../../connect/src/plugin.js'
 import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
 import { account } from '../plugin.js'
 
@@ -17,7 +16,7 @@ afterEach(() => {
 async function setup(options: KernelOptions & { extra?: PluginDefinition[]; connected?: boolean } = {}) {
   const { extra = [], connected = true, ...rest } = options
   const wallet = scriptedWalletPlugin()
-  const kernel = createTestKernel({ ...rest, plugins: [account(), connect(), wallet.plugin, ...extra] })
+  const kernel = createTestKernel({ ...rest, plugins: [account(), viewsPlugin({ Connect: testView('Connect') }), wallet.plugin, ...extra] })
   kernels.push(kernel)
   await kernel.ready
   if (connected) {

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Kernel } from '@portico/kernel'
-import { connect } from '../../../connect/src/plugin.js'
-import { anvil, anvil2, createTestKernel, scriptedWalletPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import { anvil, anvil2, createTestKernel, scriptedWalletPlugin, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
 import { account } from '../plugin.js'
 
 let kernels: Kernel[] = []
@@ -16,7 +15,7 @@ async function setup(chainId = 31337, options: Parameters<typeof createTestKerne
   const kernel = createTestKernel({
     networks: [{ ...anvil, assets: { imageUrl: 'https://img.test/anvil.png' } }, { ...anvil2, testnet: true }],
     ...options,
-    plugins: [account(), connect(), wallet.plugin],
+    plugins: [account(), viewsPlugin({ Connect: testView('Connect') }), wallet.plugin],
   })
   kernels.push(kernel)
   await kernel.ready

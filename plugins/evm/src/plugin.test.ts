@@ -41,7 +41,7 @@ describe('evm plugin', () => {
   })
 
   it('behavior: a custom network list replaces the defaults', async () => {
-    const network = { id: 777, caipNetworkId: 'eip155:777', chainNamespace: 'eip155' as const, name: 'Seven', nativeCurrency: { name: 'S', symbol: 'S', decimals: 18 }, rpcUrls: { default: { http: ['https://seven.example'] } } }
+    const network = { id: 777, caipNetworkId: 'eip155:777' as const, chainNamespace: 'eip155' as const, name: 'Seven', nativeCurrency: { name: 'S', symbol: 'S', decimals: 18 }, rpcUrls: { default: { http: ['https://seven.example'] } } }
     const kernel = createKernel({ projectId: 'test', plugins: [evm({ networks: [network] })] })
     await kernel.ready
     expect(kernel.getAdapter('eip155')?.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:777'])

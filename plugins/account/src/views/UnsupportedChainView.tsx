@@ -8,7 +8,11 @@ import { NetworkList } from './NetworkList.js'
  */
 export default function UnsupportedChainView() {
   const t = useTranslate()
-  const current = usePorticoSelector((s) => s.chains.activeCaipNetworkId)
+  // the network the wallet is on, when it is one the app does not list (else the list marks it)
+  const current = usePorticoSelector((s) => {
+    const id = s.chains.activeCaipNetworkId
+    return id && !s.chains.networks.some((n) => n.caipNetworkId === id) ? id : undefined
+  })
   const connected = usePorticoSelector((s) => {
     const ns = s.chains.activeNamespace
     return Boolean(ns && s.chains.accounts[ns]?.address)

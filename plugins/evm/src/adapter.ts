@@ -8,19 +8,20 @@ import {
   type TransactionRequest,
 } from '@portico/contracts'
 import {
-  createPublicClient,
+  createClient,
   formatUnits,
   getAddress,
   getTypesForEIP712Domain,
   isAddress,
   isHash,
+  hexToBigInt,
   isHex,
   numberToHex,
   serializeTypedData,
   stringToHex,
   type Address,
-  type Hex,
-  type PublicClient,
+  type Client,
+  type Transport,
 } from 'viem'
 import {
   ChainNotConfiguredError,
@@ -49,8 +50,11 @@ export type EvmAdapterParameters = {
 export type EvmAdapter = ChainAdapter & {
   namespace: 'eip155'
   networks: readonly CaipNetworkLike[]
-  /** The viem public client for a network, created (and its transport ranking started) on first use. */
-  getPublicClient(network: CaipNetworkLike): PublicClient
+  /**
+   * The viem client for a network's RPC, created (and its transport ranking started) on first use. It is a bare
+   * client, to keep viem's public actions out of the bundle: use actions from `viem/actions` with it.
+   */
+  getClient(network: CaipNetworkLike): Client<Transport>
   /** The chain id last reported by the connector's wallet (connect, chainChanged, switch), if any. */
   getChainId(connector: Connector): number | undefined
   /** Stops transport ranking and wallet subscriptions. */
@@ -83,7 +87,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters = {}): EvmAdap
   })
 
   const stop = new AbortController()
-  const clients = new Map<string, PublicClient>()
+  const clients = new Map<string, Client<Transport>>()
   const chainIds = new Map<string, number>()
   const watchers = new Map<string, Set<() => void>>()
 
@@ -99,14 +103,14 @@ export function createEvmAdapter(parameters: EvmAdapterParameters = {}): EvmAdap
     return [...new Set(urls.filter((u) => /^https?:\/\//.test(u)))]
   }
 
-  function getPublicClient(network: CaipNetworkLike): PublicClient {
+  function getClient(network: CaipNetworkLike): Client<Transport> {
     const urls = rpcUrlsOf(network)
     if (!urls.length) throw new RpcUrlMissingError(network.caipNetworkId)
     const key = `${chainIdOf(network)} ${urls.join(' ')}`
     let client = clients.get(key)
     if (!client) {
       if (stop.signal.aborted) throw new RpcRequestFailedError(network.name, new Error('The evm adapter was destroyed.'))
-      client = createPublicClient({ transport: createRpcTransport({ ...parameters.transport, urls, signal: stop.signal }) }) as PublicClient
+      client = createClient({ transport: createRpcTransport({ ...parameters.transport, urls, signal: stop.signal }) })
       clients.set(key, client)
     }
     return client
@@ -231,9 +235,9 @@ export function createEvmAdapter(parameters: EvmAdapterParameters = {}): EvmAdap
 
     async getBalance({ address, network }) {
       if (!isAddress(address, { strict: false })) throw new InvalidWalletResponseError('getBalance', address)
-      const client = getPublicClient(network)
+      const client = getClient(network)
       try {
-        const wei = await client.getBalance({ address: getAddress(address) })
+        const wei = hexToBigInt(await client.request({ method: 'eth_getBalance', params: [getAddress(address), 'latest'] }))
         return { balance: formatUnits(wei, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
       } catch (error) {
         throw new RpcRequestFailedError(network.name, error)
@@ -272,14 +276,10 @@ export function createEvmAdapter(parameters: EvmAdapterParameters = {}): EvmAdap
     },
 
     async estimateGas({ address, network, transaction }) {
-      const client = getPublicClient(network)
+      const client = getClient(network)
+      const { chainId: _chainId, ...request } = toRpcTransaction(getAddress(address), chainIdOf(network), transaction)
       try {
-        return await client.estimateGas({
-          account: getAddress(address),
-          to: transaction.to as Address,
-          ...(transaction.value !== undefined ? { value: transaction.value } : {}),
-          ...(transaction.data !== undefined ? { data: transaction.data as Hex } : {}),
-        })
+        return hexToBigInt(await client.request({ method: 'eth_estimateGas', params: [request as never] }))
       } catch (error) {
         throw new RpcRequestFailedError(network.name, error)
       }
@@ -370,7 +370,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters = {}): EvmAdap
   return {
     ...adapter,
     networks,
-    getPublicClient,
+    getClient,
     getChainId: (connector) => chainIds.get(connector.id),
     destroy() {
       stop.abort()

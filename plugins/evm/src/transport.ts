@@ -43,7 +43,7 @@ export const RPC_RETRY_COUNT = 1
  * instantiated (the client is created), so build clients lazily. One endpoint is not pinged: there is nothing to rank.
  *
  * @example
- * const client = createPublicClient({ transport: createRpcTransport({ urls: ['https://rpc.example', 'https://backup.example'] }) })
+ * const client = createClient({ transport: createRpcTransport({ urls: ['https://rpc.example', 'https://backup.example'] }) })
  */
 export function createRpcTransport(parameters: RpcTransportParameters): Transport {
   const urls = [...new Set(parameters.urls)]

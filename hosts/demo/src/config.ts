@@ -69,18 +69,13 @@ export function readConfig(href = location.href): DemoConfig {
 }
 
 /** The same page with some query parameters changed (`null` removes one). */
-/** The demo's networks: the two local chains, with the RPC URLs of this config. */
-export function demoNetworks(config: DemoConfig) {
-  return Object.entries(config.rpc).map(([id, url]) => ({
-    id: Number(id),
-    caipNetworkId: `eip155:${id}`,
-    chainNamespace: 'eip155' as const,
-    name: `Anvil ${id}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [url] } },
-    testnet: true,
-  }))
-}
+/** The demo's networks: the local chains, which the evm adapter defines (CAIP-2 ids). */
+export const demoNetworkIds = (config: DemoConfig) => Object.keys(config.rpc).map((id) => `eip155:${id}`)
+
+/** The evm adapter's options: this config's RPC URL per chain. */
+export const evmOptions = (config: DemoConfig) => ({
+  rpcUrls: Object.fromEntries(Object.entries(config.rpc).map(([id, url]) => [id, [url]])),
+})
 
 export function withQuery(changes: Record<string, string | null>, href = location.href): string {
   const url = new URL(href)

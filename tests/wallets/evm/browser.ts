@@ -3,8 +3,8 @@
  * production build). It creates the wallet, announces it through EIP-6963 and exposes it as
  * `window.__porticoDevWallet` so e2e tests can steer it (`setMode`, `moveToChain`, `disconnect`).
  *
- * RPC URLs come from the demo's `<meta name="portico-config">` field `rpcUrls` (`{ "31337": url, "31338": url }`),
- * else the dev stack defaults (8545, 8546). Authorisation and chain persist in localStorage, so a reload restores the
+ * RPC URLs come from the demo's `<meta name="portico-config">` field `rpc` (`{ "31337": url, "31338": url }`, what
+ * scripts/lib/stack.ts writes), else the dev stack defaults (8545, 8546). Authorisation and chain persist in localStorage, so a reload restores the
  * session like a browser extension would.
  */
 import { announceDevWallet } from './announce.js'
@@ -19,7 +19,8 @@ declare global {
 function configuredRpcUrls(): Record<number, string> {
   try {
     const content = document.querySelector('meta[name="portico-config"]')?.getAttribute('content')
-    const rpcUrls = content ? (JSON.parse(content) as { rpcUrls?: unknown }).rpcUrls : undefined
+    const config = content ? (JSON.parse(content) as { rpc?: unknown; rpcUrls?: unknown }) : undefined
+    const rpcUrls = config?.rpc ?? config?.rpcUrls
     if (rpcUrls && typeof rpcUrls === 'object') {
       const entries = Object.entries(rpcUrls).filter(([id, url]) => Number(id) > 0 && typeof url === 'string' && /^https?:\/\//.test(url))
       if (entries.length) return Object.fromEntries(entries.map(([id, url]) => [Number(id), url as string]))

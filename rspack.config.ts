@@ -62,8 +62,23 @@ function common(): Configuration {
   }
 }
 
+export type RemoteBuildOptions = {
+  /**
+   * Leave the federation runtime core out of the remote and use the host's (`globalThis._FEDERATION_RUNTIME_CORE`,
+   * which the host must set before it loads a remote). About 19 KB gzipped less per remote.
+   */
+  externalRuntime?: boolean
+}
+
+/** Whether remotes are built with `externalRuntime` (env `PORTICO_MF_EXTERNAL_RUNTIME=1`). */
+export const externalRuntimeFromEnv = () => ['1', 'true'].includes(process.env.PORTICO_MF_EXTERNAL_RUNTIME ?? '')
+
 /** One plugin as a federated remote: `dist/cdn/<name>/remoteEntry.js` exposing `./plugin`. */
-export function pluginConfig(plugin: Pick<PluginPackage, 'name' | 'entry'>, outRoot = CDN_DIR): Configuration {
+export function pluginConfig(
+  plugin: Pick<PluginPackage, 'name' | 'entry'>,
+  outRoot = CDN_DIR,
+  remote: RemoteBuildOptions = { externalRuntime: externalRuntimeFromEnv() },
+): Configuration {
   const container = remoteName(plugin.name)
   const base = common()
   return {
@@ -92,6 +107,11 @@ export function pluginConfig(plugin: Pick<PluginPackage, 'name' | 'entry'>, outR
         ),
         dts: false,
         manifest: false,
+        experiments: {
+          // remotes load from remoteEntry.js, never from an mf-manifest, and consume no remotes themselves
+          optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
+          ...(remote.externalRuntime ? { externalRuntime: true } : {}),
+        },
       }),
       // Under tsx (esbuild keepNames) the federation runtime template that rspack stringifies from a function
       // carries `__name(fn, "name")` calls; make them identity calls so the remote runs however it was built.

@@ -21,6 +21,9 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
+/** `name.0123abcd.js`: a content hash in the name. */
+const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|map)$/
+
 export type StaticServerOptions = {
   /** Folder served. */
   dir: string
@@ -96,7 +99,16 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       res.end(req.method === 'HEAD' ? undefined : body)
       return
     }
-    headers['Content-Length'] = String(statSync(file).size)
+    const stat = statSync(file)
+    // content-hashed names never change; the rest (remoteEntry.js, manifest.json) revalidate with an ETag
+    if (HASHED.test(file)) headers['Cache-Control'] = 'public, max-age=31536000, immutable'
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
+    headers.ETag = etag
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end()
+      return
+    }
+    headers['Content-Length'] = String(stat.size)
     res.writeHead(200, headers)
     if (req.method === 'HEAD') res.end()
     else createReadStream(file).pipe(res)

@@ -130,7 +130,7 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
     const t = Date.now()
     const stats = await run(configs)
     if (withDemo) lastStats = stats[stats.length - 1]
-    log(`rspack: ${plugins.length} remote(s)${withDemo ? ' + demo host' : ''} (${Date.now() - t} ms)`)
+    log(`rspack: ${options.remotes !== false ? plugins.length : 0} remote(s)${withDemo ? ' + demo host' : ''} (${Date.now() - t} ms)`)
     if (options.remotes !== false) {
       mkdirSync(statsDir(options), { recursive: true })
       plugins.forEach((p, i) => {

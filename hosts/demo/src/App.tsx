@@ -77,9 +77,13 @@ const STATUS_LABEL = { loading: 'loading', ready: 'loaded', failed: 'failed' } a
 
 function PluginsPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }) {
   const statuses = useKernelState(kernel, (s) => s.plugins.byName)
-  const [selected, setSelected] = useState(() => new Set(config.features))
-  const features = [...new Set([...KNOWN_FEATURES, ...config.features, ...Object.keys(statuses)])]
-  const changed = features.some((f) => selected.has(f) !== config.features.includes(f))
+  const features = [...new Set([...KNOWN_FEATURES, ...config.features, ...config.off, ...Object.keys(statuses)])]
+  const [off, setOff] = useState(() => new Set(config.off))
+  const changed = off.size !== config.off.length || config.off.some((f) => !off.has(f))
+  const reload = withQuery({
+    features: features.filter((f) => !off.has(f) && (KNOWN_FEATURES as readonly string[]).includes(f)).join(',') || null,
+    off: [...off].join(',') || null,
+  })
   return (
     <section className="demo-card" data-testid="demo-plugins-panel" aria-labelledby="demo-plugins-title">
       <h2 id="demo-plugins-title">Plugins</h2>
@@ -94,25 +98,25 @@ function PluginsPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
               <label>
                 <input
                   type="checkbox"
-                  checked={selected.has(name)}
+                  checked={!off.has(name)}
                   onChange={(e) => {
-                    const next = new Set(selected)
-                    if (e.target.checked) next.add(name)
-                    else next.delete(name)
-                    setSelected(next)
+                    const next = new Set(off)
+                    if (e.target.checked) next.delete(name)
+                    else next.add(name)
+                    setOff(next)
                   }}
                 />
                 <code>{name}</code>
               </label>
               <span className={`demo-status ${status?.status ?? 'idle'}`} data-testid={`demo-plugin-${name}`} title={status?.error}>
-                {status ? STATUS_LABEL[status.status] : selected.has(name) ? 'not loaded yet' : 'off'}
+                {status ? STATUS_LABEL[status.status] : config.off.includes(name) ? 'off' : 'not loaded yet'}
               </span>
             </li>
           )
         })}
       </ul>
       {changed && (
-        <a className="demo-button secondary" href={withQuery({ features: features.filter((f) => selected.has(f)).join(',') })}>
+        <a className="demo-button secondary" href={reload}>
           Reload with these plugins
         </a>
       )}

@@ -3,7 +3,8 @@
  * 1. build-time defaults (`__PORTICO_DEMO_DEFAULTS__`, from the env ports at build time);
  * 2. `<meta name="portico-config" content="{json}">`, which the demo's server writes from its env (no inline
  *    script, so the page keeps a strict CSP);
- * 3. the URL query: `?features=connect,account`, `?theme=dark`, `?debug`, and with `debug` also
+ * 3. the URL query: `?features=connect,account` (switched on), `?off=walletconnect` (switched off; a plugin in
+ *    the manifest that neither list names loads as usual), `?theme=dark`, `?debug`, and with `debug` also
  *    `?manifest=<url>` (tests point the demo at another plugin CDN).
  */
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
@@ -18,6 +19,8 @@ export type DemoConfig = {
   rpc: Record<string, string>
   /** Feature plugins switched on. */
   features: string[]
+  /** Plugins switched off (`features[name] = false`). */
+  off: string[]
   theme: 'light' | 'dark'
   /** Exposes the kernel as `window.__portico` and switches on debug notifications. */
   debug: boolean
@@ -34,6 +37,7 @@ const FALLBACK: DemoConfig = {
   frame: 'http://localhost:4320',
   rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
   features: ['connect', 'account'],
+  off: [],
   theme: 'light',
   debug: false,
 }
@@ -56,9 +60,12 @@ export function readConfig(href = location.href): DemoConfig {
   const defaults = typeof __PORTICO_DEMO_DEFAULTS__ === 'undefined' ? {} : __PORTICO_DEMO_DEFAULTS__
   const config: DemoConfig = { ...FALLBACK, ...defaults, ...metaConfig() }
   const query = new URL(href).searchParams
-  if (query.has('features')) {
-    config.features = query.get('features')!.split(',').map((f) => f.trim()).filter(Boolean)
-  }
+  const list = (key: string) => query.get(key)!.split(',').map((f) => f.trim()).filter(Boolean)
+  if (query.has('features')) config.features = list('features')
+  if (query.has('off')) config.off = list('off')
+  // a known feature the query does not switch on is off
+  if (query.has('features')) config.off = [...new Set([...config.off, ...KNOWN_FEATURES.filter((f) => !config.features.includes(f))])]
+  config.features = config.features.filter((f) => !config.off.includes(f))
   const theme = query.get('theme')
   if (theme === 'light' || theme === 'dark') config.theme = theme
   else if (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches) config.theme = 'dark'

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { createKernel, themeSlice } from '@portico/kernel'
 import { App } from './App.js'
-import { KNOWN_FEATURES, demoNetworkIds, evmOptions, readConfig } from './config.js'
+import { demoNetworkIds, evmOptions, readConfig } from './config.js'
 import './styles.css'
 
 const config = readConfig()
@@ -14,11 +14,11 @@ const kernel = createKernel({
   remotes: { manifestUrl: config.manifestUrl },
   adapters: ['eip155'],
   networks: demoNetworkIds(config),
-  // plugins in the manifest load unless switched off: the known ones the visitor unticked are off
+  // plugins in the manifest load unless switched off
   features: Object.fromEntries([
-    ...KNOWN_FEATURES.filter((f) => !config.features.includes(f)).map((f) => [f, false] as const),
-    ...config.features.map((f) => [f, true] as const),
     ['evm', evmOptions(config)],
+    ...config.features.map((f) => [f, true] as const),
+    ...config.off.map((f) => [f, false] as const),
   ]),
   themeMode: config.theme,
   endpoints: { api: config.api, relay: config.relay, frame: config.frame },

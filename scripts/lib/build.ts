@@ -3,7 +3,7 @@
  * demo host. Plugins that are only a package.json so far are skipped with a note.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { rspack, type Configuration, type Stats } from '@rspack/core'
@@ -55,6 +55,19 @@ function run(configs: Configuration[]): Promise<Stats[]> {
       ok(all)
     })
   })
+}
+
+/** Copies `*.css` under `from` to the same relative paths under `to`. */
+function copyAssets(from: string, to: string) {
+  if (!existsSync(from)) return
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name)
+    if (entry.isDirectory()) copyAssets(source, join(to, entry.name))
+    else if (entry.name.endsWith('.css')) {
+      mkdirSync(to, { recursive: true })
+      copyFileSync(source, join(to, entry.name))
+    }
+  }
 }
 
 /** The libraries `tsc -b` builds so plain Node can import them: contracts, kernel and plugins that exist. */
@@ -112,6 +125,8 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
       stdio: 'inherit',
     })
     if (result.status !== 0) throw new Error(`tsc -b ${projects.join(' ')} failed`)
+    // tsc emits no CSS: copy it beside the JS that imports it, for bundlers that consume dist/
+    for (const project of projects) copyAssets(join(ROOT, project, 'src'), join(ROOT, project, 'dist'))
     log(`tsc -b ${projects.join(' ')} (${Date.now() - t} ms)`)
   }
 

@@ -132,4 +132,16 @@ describe('WalletConnect test wallet', () => {
     const signature = await dapp.request<Hex>({ method: 'personal_sign', params: [toHex('after the drop'), from] }, 'eip155:31337')
     expect(await verifyMessage({ address: from, message: 'after the drop', signature })).toBe(true)
   })
+
+  it('answers after the relay drops every socket', async () => {
+    const [dapp, wallet] = await Promise.all([startDapp(), startWallet()])
+    await connect(dapp, wallet)
+    const from = ANVIL_ACCOUNTS[0].address
+    await dapp.request<Hex>({ method: 'personal_sign', params: [toHex('before the outage'), from] }, 'eip155:31337')
+    const back = new Promise<void>((resolve) => dapp.client.core.relayer.once('relayer_connect', () => resolve()))
+    relay.dropAllSockets()
+    await back
+    const signature = await dapp.request<Hex>({ method: 'personal_sign', params: [toHex('after the outage'), from] }, 'eip155:31337')
+    expect(await verifyMessage({ address: from, message: 'after the outage', signature })).toBe(true)
+  })
 })

@@ -1,0 +1,165 @@
+import { defineConnector, type ActionLike, type CaipNetworkLike, type ChainNamespace, type KeyValueStorage } from '@portico/contracts'
+import { DISCONNECT_TIMEOUT_MS, WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON } from './constants.js'
+import { describe, NoAccountsError, WalletConnectError } from './errors.js'
+import { addressesOn, NAMESPACE_SPECS, proposalNamespaces, sessionAccounts, SUPPORTED_NAMESPACES, type ProposalNamespace } from './namespaces.js'
+import { createPairingManager, type PairingManager } from './pairing.js'
+import { reusesPairing } from './platform.js'
+import { ProviderHost, type AppMetadata, type NamespaceProvider, type UniversalProvider, type WalletConnectSession } from './provider.js'
+import { phaseChanged } from './slice.js'
+import { createSdkStorage, type SdkStorage } from './storage.js'
+
+/** Options of the WalletConnect plugin and connector; everything has a default from the kernel options. */
+export type WalletConnectParameters = {
+  /** The relay. Default: the kernel's `endpoints.relay`, else the SDK's public relay. */
+  relayUrl?: string
+  /** Default: the kernel's `projectId`. */
+  projectId?: string
+  /** What wallets show about the app. Default: the kernel's `metadata`. */
+  metadata?: AppMetadata
+  /** Keep the SDK's Verify step (see README). Default `false`. */
+  verify?: boolean
+  /** Storage for the SDK's keys and sessions. Default: the kernel's storage (IndexedDB, memory fallback). */
+  storage?: SdkStorage
+  /** Prefix of the SDK's storage keys. Default `portico`. */
+  storagePrefix?: string
+  /** SDK log level. Default `error` (`warn` in debug mode). */
+  logger?: string
+  /** Force the Telegram / iOS Safari pairing behaviour on or off (default: detected). */
+  reusePairing?: boolean
+  /** Shown in the wallet list and as the connected wallet. */
+  name?: string
+  imageUrl?: string
+}
+
+export type ConnectorDeps = {
+  dispatch: (action: ActionLike) => unknown
+  getState: () => any
+  /** The kernel's storage for this plugin; used for the SDK unless `storage` is given. */
+  storage: KeyValueStorage
+  log: { debug: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void }
+  /** The kernel options (validated), for `projectId`, `metadata`, `endpoints.relay` and `debug`. */
+  kernelOptions: Readonly<Record<string, unknown>>
+  /** Whether an expiring pairing may be replaced now; default: a WalletConnect view shows in the open modal. */
+  canRefresh?: () => boolean
+}
+
+const VIEWS = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'])
+
+/** The default of `canRefresh`: the modal is open on a WalletConnect view. */
+export function walletConnectViewShowing(state: any): boolean {
+  const top = state?.router?.history?.at?.(-1)?.view
+  return Boolean(state?.modal?.open) && VIEWS.has(top)
+}
+
+/** The connector as the registry holds it, plus what the plugin's views need. */
+export type WalletConnectConnector = ReturnType<typeof createWalletConnectConnector>
+
+/**
+ * The WalletConnect connector: drives its own session (`connect`/`disconnect`) on `@walletconnect/universal-provider`
+ * and hands chain adapters an EIP-1193 provider per namespace. Nothing of the SDK loads before `connect()` or
+ * `getProvider()` is called.
+ */
+export function createWalletConnectConnector(deps: ConnectorDeps, parameters: WalletConnectParameters = {}) {
+  const k = deps.kernelOptions as { projectId?: string; metadata?: AppMetadata; endpoints?: Record<string, string>; debug?: boolean }
+  const host = new ProviderHost({
+    projectId: parameters.projectId ?? k.projectId,
+    relayUrl: parameters.relayUrl ?? k.endpoints?.relay,
+    metadata: parameters.metadata ?? k.metadata,
+    storage: parameters.storage ?? createSdkStorage(deps.storage),
+    storagePrefix: parameters.storagePrefix ?? 'portico',
+    logger: parameters.logger ?? (k.debug ? 'warn' : 'error'),
+    verify: parameters.verify ?? false,
+    log: deps.log,
+  })
+  const chains = SUPPORTED_NAMESPACES
+  for (const ns of chains) host.namespace(ns)
+
+  /** What the current attempt proposes; a refresh proposes the same. */
+  let request: { namespace: ChainNamespace; optionalNamespaces: Record<string, ProposalNamespace> } | undefined
+
+  const pairing: PairingManager<WalletConnectSession> = createPairingManager<WalletConnectSession>({
+    pair: (onUri) => {
+      const r = request!
+      return host.pair(r.namespace, r.optionalNamespaces, onUri)
+    },
+    publishUri: (uri, expiry) => deps.dispatch({ type: 'connection/wcUriSet', payload: { uri, expiry } }),
+    clearUri: () => deps.dispatch({ type: 'connection/wcUriReset' }),
+    onPhase: (phase, error) => deps.dispatch(phaseChanged(phase, error === undefined ? undefined : describe(error) || 'Something went wrong')),
+    canRefresh: () => (deps.canRefresh ? deps.canRefresh() : walletConnectViewShowing(deps.getState())),
+    reusesPairing: () => parameters.reusePairing ?? reusesPairing(),
+    onOrphanSession: (session) => {
+      deps.log.warn('a wallet approved a pairing after it was given up; ending that session')
+      void host.disconnectTopic(session.topic)
+    },
+  })
+
+  const networks = (): CaipNetworkLike[] => deps.getState()?.chains?.networks ?? []
+
+  /** The connection result for `namespace`: the requested network when the wallet approved it, else its first chain. */
+  function result(provider: UniversalProvider, session: WalletConnectSession, namespace: ChainNamespace, network?: CaipNetworkLike) {
+    const spec = NAMESPACE_SPECS[namespace]!
+    const accounts = sessionAccounts(session.namespaces, namespace)
+    if (!accounts.length) throw new NoAccountsError(namespace)
+    const approved = [...new Set(accounts.map((a) => a.chain))]
+    const ns = host.namespace(namespace)
+    const current = ns.currentChain(provider)
+    const chain =
+      (network && approved.includes(network.caipNetworkId) ? network.caipNetworkId : undefined) ??
+      (current && approved.includes(current) ? current : undefined) ??
+      approved[0]!
+    host.setChain(chain)
+    const addresses = ns.accounts(provider).length ? ns.accounts(provider) : addressesOn(accounts, chain)
+    return { address: addresses[0]!, accounts: addresses, chainId: spec.chainId(chain.slice(namespace.length + 1)) }
+  }
+
+  const connector = defineConnector({
+    id: WALLETCONNECT_CONNECTOR_ID,
+    name: parameters.name ?? 'WalletConnect',
+    type: 'WALLET_CONNECT',
+    chains,
+    imageUrl: parameters.imageUrl ?? WALLETCONNECT_ICON,
+
+    /** The namespace's EIP-1193 provider; creates the UniversalProvider (restoring a stored session) first. */
+    async getProvider(namespace: ChainNamespace): Promise<NamespaceProvider> {
+      if (!NAMESPACE_SPECS[namespace]) throw new WalletConnectError(`WalletConnect does not serve ${namespace}.`, 'WC_NOT_CONNECTED')
+      await host.ensure()
+      return host.namespace(namespace)
+    },
+
+    /**
+     * Pairs with a wallet: publishes the pairing URI as soon as it exists (`connection/wcUriSet`, expiry now + 4 min),
+     * refreshes it before it expires while a WalletConnect view shows, and resolves when the wallet approves. A
+     * refusal rejects with code USER_REJECTED (rpcCode 4001). An active session is used as is.
+     */
+    async connect({ namespace, network }: { namespace: ChainNamespace; network?: CaipNetworkLike }) {
+      if (!NAMESPACE_SPECS[namespace]) throw new WalletConnectError(`WalletConnect does not serve ${namespace}.`, 'WC_NOT_CONNECTED')
+      request = { namespace, optionalNamespaces: proposalNamespaces(networks(), chains, network?.caipNetworkId) }
+      const session = await pairing.connect()
+      const provider = await host.ensure()
+      try {
+        return result(provider, session, namespace, network)
+      } catch (error) {
+        await host.disconnect(DISCONNECT_TIMEOUT_MS)
+        throw error
+      }
+    },
+
+    /** Ends the session from the dapp's side; the wallet gets session_delete. */
+    async disconnect() {
+      pairing.abort()
+      await host.disconnect(DISCONNECT_TIMEOUT_MS)
+    },
+  })
+
+  return Object.assign(connector, {
+    /** The pairing controller the views drive (resume on mount, refresh, abort). */
+    pairing,
+    /** The provider host (tests and advanced hosts: the UniversalProvider itself is `host.current`). */
+    host,
+    /** Stops timers and closes the relay connection. */
+    async destroy() {
+      pairing.abort('The WalletConnect plugin was torn down.')
+      await host.destroy()
+    },
+  })
+}

@@ -11,10 +11,11 @@
  *   plugin load, so a page that never opens the modal never downloads it.
  * - Production mode without eval: the demo runs under a CSP without `unsafe-eval`.
  */
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
-import { CDN_DIR, DEMO_DIR, DEMO_SRC, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
+import { CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
 
 /** Modules the host always provides to remotes; a remote never bundles its own copy. */
 export const SHARED_SINGLETONS = [
@@ -131,19 +132,27 @@ export type DemoDefaults = {
   features: string[]
 }
 
-/** The demo host: a plain app bundling React, the kernel and its page, with React in its own chunk. */
+/** The Portico Dev Wallet's browser entry (EIP-6963 test wallet), served as `/dev-wallet.js` beside the demo. */
+export const DEV_WALLET_ENTRY = join(ROOT, 'tests/wallets/evm/browser.ts')
+export const DEV_WALLET_FILE = 'dev-wallet.js'
+
+/**
+ * The demo host: a plain app bundling React, the kernel and its page, with React in its own chunk. The Dev
+ * Wallet is a separate entry that the page does not reference: only the dev and test servers add its script tag.
+ */
 export function demoConfig(defaults: DemoDefaults, outDir = DEMO_DIR): Configuration {
   const base = common()
+  const withDevWallet = existsSync(DEV_WALLET_ENTRY)
   return {
     ...base,
     name: 'demo',
     context: DEMO_SRC,
-    entry: { main: join(DEMO_SRC, 'src/index.tsx') },
+    entry: { main: join(DEMO_SRC, 'src/index.tsx'), ...(withDevWallet ? { devwallet: DEV_WALLET_ENTRY } : {}) },
     output: {
       path: outDir,
       publicPath: '/',
       uniqueName: 'portico_demo',
-      filename: '[name].[contenthash:8].js',
+      filename: (data) => (data.chunk?.name === 'devwallet' ? DEV_WALLET_FILE : '[name].[contenthash:8].js'),
       chunkFilename: '[name].[contenthash:8].js',
       cssFilename: '[name].[contenthash:8].css',
       cssChunkFilename: '[name].[contenthash:8].css',
@@ -170,6 +179,7 @@ export function demoConfig(defaults: DemoDefaults, outDir = DEMO_DIR): Configura
       new rspack.DefinePlugin({ __PORTICO_DEMO_DEFAULTS__: JSON.stringify(defaults) }),
       new rspack.HtmlRspackPlugin({
         template: join(DEMO_SRC, 'index.html'),
+        chunks: ['main'],
         scriptLoading: 'defer',
         inject: 'head',
       }),

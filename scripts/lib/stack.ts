@@ -10,6 +10,9 @@ import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './port
 import { startStaticServer, type StaticServer } from './static-server.ts'
 import { CDN_DIR, DEMO_DIR, ROOT } from './workspace.ts'
 
+/** The Dev Wallet's file in dist/demo (see DEV_WALLET_FILE in rspack.config.ts). */
+export const DEV_WALLET_FILE = 'dev-wallet.js'
+
 export const ANVIL_BIN = join(ROOT, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil')
 
 /** Services started when their package has `src/main.ts`. */
@@ -37,10 +40,14 @@ export function demoRuntimeConfig(urls: StackUrls) {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
-/** Puts the runtime config into the demo's HTML as a meta tag: no inline script, so CSP stays strict. */
-export function injectDemoConfig(html: string, config: object): string {
+/**
+ * Puts the runtime config into the demo's HTML as a meta tag (no inline script, so CSP stays strict), and with
+ * `devWallet` the script tag of the Portico Dev Wallet (`/dev-wallet.js`, a test wallet announced via EIP-6963).
+ */
+export function injectDemoConfig(html: string, config: object, options: { devWallet?: boolean } = {}): string {
   const meta = `<meta name="portico-config" content="${escapeAttr(JSON.stringify(config))}">`
-  return html.replace(/<meta name="portico-config"[^>]*>/, '').replace('</head>', `${meta}</head>`)
+  const wallet = options.devWallet ? `<script defer src="/${DEV_WALLET_FILE}"></script>` : ''
+  return html.replace(/<meta name="portico-config"[^>]*>/, '').replace('</head>', `${meta}${wallet}</head>`)
 }
 
 const row = (what: string, url: string) => `  ${what.padEnd(22)} ${url}`
@@ -53,6 +60,8 @@ export type StackOptions = {
   services?: boolean
   /** Start the two anvil chains (default true). */
   chains?: boolean
+  /** Add the Portico Dev Wallet's script to the demo page (default: when dist/demo has it). */
+  devWallet?: boolean
   /** Print children's output prefixed with their names. */
   echo?: boolean
   cdnDir?: string
@@ -148,17 +157,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (!existsSync(dir)) throw new Error(`${what} folder ${dir} is missing: run \`npm run build\` first`)
     }
     const config = demoRuntimeConfig(urls)
+    const devWallet = options.devWallet ?? existsSync(join(demoDir, DEV_WALLET_FILE))
     servers.push(
       await startStaticServer({ dir: cdnDir, port: ports.cdn, cors: true, onRequest: options.onCdnRequest }),
       await startStaticServer({
         dir: demoDir,
         port: ports.demo,
         csp: options.csp ? demoCsp(urls.cdn) : undefined,
-        transformHtml: (html) => injectDemoConfig(html, config),
+        transformHtml: (html) => injectDemoConfig(html, config, { devWallet }),
         onRequest: options.onDemoRequest,
       }),
     )
-    lines.unshift(row(`demo${options.csp ? ' (strict CSP)' : ''}`, urls.demo), row('plugin CDN', urls.manifest))
+    lines.unshift(
+      row(`demo${options.csp ? ' (strict CSP)' : ''}${devWallet ? ' + Dev Wallet' : ''}`, urls.demo),
+      row('plugin CDN', urls.manifest),
+    )
     await Promise.all(waits)
   } catch (error) {
     await stop()

@@ -1,0 +1,172 @@
+import type { ApiTokenBalance } from '@portico/contracts'
+import { erc20Abi, formatUnits, getAddress } from 'viem'
+import type { ChainRuntime } from './chains.js'
+import type { Logger } from './config.js'
+import { ApiProblem } from './errors.js'
+import type { DataStore } from './store.js'
+
+/** Where icons live when a token or currency has no configured icon URL. */
+export type IconUrlFor = (kind: 'token', id: string) => string
+
+interface CacheEntry {
+  expires: number
+  balances: ApiTokenBalance[]
+}
+
+/** Reads native and ERC-20 balances from the chains, priced from the price table, cached per (chain, address). */
+export class BalanceService {
+  private cache = new Map<string, CacheEntry>()
+  // Concurrent identical reads share one RPC round trip instead of stampeding the node.
+  private inflight = new Map<string, Promise<ApiTokenBalance[]>>()
+
+  constructor(
+    private readonly chains: Map<string, ChainRuntime>,
+    private readonly store: DataStore,
+    private readonly cacheMs: number,
+    private readonly logger: Logger,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** Drops cached balances of a chain (after a chain reset) or of everything. */
+  invalidate(chainId?: string): void {
+    if (!chainId) return this.cache.clear()
+    for (const key of this.cache.keys()) if (key.startsWith(`${chainId}|`)) this.cache.delete(key)
+  }
+
+  /**
+   * Balances of `address` on one chain, or on all chains when `chainId` is undefined. A chain not configured here
+   * yields nothing (the modal treats unsupported networks as empty). A requested chain that cannot be read is a
+   * 502; with all chains, an unreachable one is left out so the others still show.
+   */
+  async get(
+    address: `0x${string}`,
+    options: { chainId?: string; currency: string; force: boolean; iconUrl: IconUrlFor },
+  ): Promise<ApiTokenBalance[]> {
+    if (options.chainId !== undefined) {
+      const chain = this.chains.get(options.chainId)
+      if (!chain) return []
+      try {
+        return await this.forChain(chain, address, options)
+      } catch (error) {
+        throw new ApiProblem(502, 'CHAIN_UNAVAILABLE', `Could not read balances on ${chain.caip}: ${errorMessage(error)}`, [
+          { name: 'chainId', description: `${chain.caip} is unavailable` },
+        ])
+      }
+    }
+    const results = await Promise.allSettled([...this.chains.values()].map((c) => this.forChain(c, address, options)))
+    const balances: ApiTokenBalance[] = []
+    for (const result of results) {
+      if (result.status === 'fulfilled') balances.push(...result.value)
+      else this.logger.warn(`balance read failed: ${errorMessage(result.reason)}`)
+    }
+    return balances
+  }
+
+  private async forChain(
+    chain: ChainRuntime,
+    address: `0x${string}`,
+    options: { currency: string; force: boolean; iconUrl: IconUrlFor },
+  ): Promise<ApiTokenBalance[]> {
+    const key = `${chain.caip}|${address.toLowerCase()}|${options.currency}`
+    if (!options.force) {
+      const hit = this.cache.get(key)
+      if (hit && hit.expires > Date.now()) return hit.balances
+      const pending = this.inflight.get(key)
+      if (pending) return pending
+    }
+    const read = this.read(chain, address, options).finally(() => this.inflight.delete(key))
+    this.inflight.set(key, read)
+    const balances = await read
+    if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value as string)
+    this.cache.set(key, { expires: Date.now() + this.cacheMs, balances })
+    return balances
+  }
+
+  private async read(
+    chain: ChainRuntime,
+    address: `0x${string}`,
+    options: { currency: string; iconUrl: IconUrlFor },
+  ): Promise<ApiTokenBalance[]> {
+    const tokens = await this.store.listedTokens(chain.caip)
+    const [native, ...tokenBalances] = await Promise.all([
+      chain.client.getBalance({ address }),
+      ...tokens.map((t) =>
+        chain.client
+          .readContract({ address: t.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+          .catch((error: unknown) => {
+            // A listed token that is not (or no longer) a contract on this chain, e.g. after an anvil restart, must
+            // not hide the other balances.
+            this.logger.warn(`balanceOf ${t.address} on ${chain.caip} failed: ${errorMessage(error)}`)
+            return 0n
+          }),
+      ),
+    ])
+    const prices = await this.store.prices(options.currency, [
+      { chainId: chain.caip, asset: 'native' },
+      ...tokens.map((t) => ({ chainId: chain.caip, asset: t.address })),
+    ])
+    const balances: ApiTokenBalance[] = []
+    // Zero balances are left out: the list is the account's holdings, as the hosted API reports them.
+    if (native > 0n) {
+      balances.push(
+        item({
+          name: chain.native.name,
+          symbol: chain.native.symbol,
+          chainId: chain.caip,
+          decimals: chain.native.decimals,
+          raw: native,
+          price: prices.get(`${chain.caip}|native`),
+          iconUrl: chain.native.iconUrl ?? options.iconUrl('token', chain.native.symbol),
+        }),
+      )
+    }
+    tokens.forEach((token, i) => {
+      const raw = tokenBalances[i] as bigint
+      if (raw <= 0n || token.decimals === null) return
+      balances.push(
+        item({
+          name: token.name ?? token.symbol ?? 'Unknown token',
+          symbol: token.symbol ?? '',
+          chainId: chain.caip,
+          address: `${chain.caip}:${getAddress(token.address)}`,
+          decimals: token.decimals,
+          raw,
+          price: prices.get(`${chain.caip}|${token.address}`),
+          iconUrl: token.iconUrl ?? options.iconUrl('token', token.symbol ?? 'unknown'),
+        }),
+      )
+    })
+    return balances
+  }
+}
+
+function item(t: {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string
+  decimals: number
+  raw: bigint
+  price: number | undefined
+  iconUrl: string
+}): ApiTokenBalance {
+  const numeric = formatUnits(t.raw, t.decimals)
+  const price = t.price ?? 0
+  return {
+    name: t.name,
+    symbol: t.symbol,
+    chainId: t.chainId,
+    ...(t.address ? { address: t.address } : {}),
+    value: Number(numeric) * price,
+    price,
+    quantity: { decimals: String(t.decimals), numeric },
+    iconUrl: t.iconUrl,
+  }
+}
+
+/** A short message for logs and error bodies (viem errors carry long multi-line details). */
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === 'object' && 'shortMessage' in error && typeof error.shortMessage === 'string')
+    return error.shortMessage
+  return error instanceof Error ? error.message.split('\n')[0] : String(error)
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testBackends } from '../testing/index.js'
+import { type Database, migrations, openDatabase, runMigrations } from './index.js'
+
+describe.each(testBackends())('database adapter [$name]', (backend) => {
+  describe.skipIf(backend.skip)(backend.skip ? 'skipped: set PORTICO_TEST_POSTGRES=1' : 'adapter', () => {
+    let db: Database
+    let cleanup: () => Promise<void>
+
+    beforeAll(async () => {
+      const opened = await backend.open()
+      cleanup = opened.cleanup
+      db = await openDatabase({ url: opened.options.databaseUrl })
+    })
+    afterAll(async () => {
+      await db?.close()
+      await cleanup?.()
+    })
+
+    it('is the requested kind and has applied every migration once', async () => {
+      expect(db.kind).toBe(backend.name)
+      const rows = await db.query<{ id: string }>('select id from portico_migrations order by id')
+      expect(rows.map((r) => r.id)).toEqual(migrations.map((m) => m.id))
+      expect(await runMigrations(db)).toEqual([])
+    })
+
+    it('serialises concurrent migration runs (replicas starting together)', async () => {
+      const extra = [...migrations, { id: '9999_test_extra', sql: 'create table test_extra (id int primary key)' }]
+      const results = await Promise.all([runMigrations(db, extra), runMigrations(db, extra), runMigrations(db, extra)])
+      expect(results.flat()).toEqual(['9999_test_extra'])
+    })
+
+    it('returns int8 as numbers, numeric as strings, jsonb as objects and timestamptz as Date on both adapters', async () => {
+      const [row] = await db.query<{ big: number; amount: string; doc: { a: number }; at: Date }>(
+        `select 9007199254740991::int8 as big, 123456789012345678901234567890::numeric(78,0) as amount,
+                '{"a":1}'::jsonb as doc, now() as at`,
+      )
+      expect(row.big).toBe(9007199254740991)
+      expect(row.amount).toBe('123456789012345678901234567890')
+      expect(row.doc).toEqual({ a: 1 })
+      expect(row.at).toBeInstanceOf(Date)
+    })
+
+    it('commits transactions that resolve and rolls back those that throw', async () => {
+      await db.exec('create table tx_test (id int primary key)')
+      await db.transaction(async (tx) => {
+        await tx.query('insert into tx_test values ($1)', [1])
+      })
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('insert into tx_test values ($1)', [2])
+          throw new Error('boom')
+        }),
+      ).rejects.toThrow('boom')
+      expect(await db.query('select id from tx_test order by id')).toEqual([{ id: 1 }])
+    })
+  })
+})

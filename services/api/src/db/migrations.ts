@@ -1,0 +1,143 @@
+import type { Database } from './types.js'
+
+/** One schema change. Applied migrations are recorded by id; never edit one that has shipped, add a new one. */
+export interface Migration {
+  id: string
+  sql: string
+}
+
+/** The schema of the reference API, in order. */
+export const migrations: readonly Migration[] = [
+  {
+    id: '0001_init',
+    sql: `
+      -- Projects and the browser origins allowed to call the API on their behalf ('*' allows any origin).
+      create table projects (
+        id text primary key,
+        name text not null,
+        allowed_origins text[] not null default '{}',
+        analytics_enabled boolean not null default true,
+        created_at timestamptz not null default now()
+      );
+
+      -- Known ERC-20 tokens per chain. Listed tokens are read for balances; the indexer adds unlisted ones it meets
+      -- in Transfer logs so history can name them.
+      create table tokens (
+        chain_id text not null,
+        address text not null,
+        name text,
+        symbol text,
+        decimals integer,
+        icon_url text,
+        listed boolean not null default false,
+        primary key (chain_id, address)
+      );
+
+      -- Fiat prices; asset is 'native' or a lowercase token address.
+      create table prices (
+        chain_id text not null,
+        asset text not null,
+        currency text not null,
+        price numeric not null,
+        updated_at timestamptz not null default now(),
+        primary key (chain_id, asset, currency)
+      );
+
+      -- Registered names; an address's identity is its most recently updated name.
+      create table names (
+        name text primary key,
+        address text not null,
+        avatar text,
+        attributes jsonb not null default '{}',
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create index names_address_idx on names (address, updated_at desc);
+
+      -- How far the indexer got on each chain, and the hash it saw there (a mismatch means the chain was reset).
+      create table indexer_state (
+        chain_id text primary key,
+        block_number bigint not null,
+        block_hash text not null,
+        updated_at timestamptz not null default now()
+      );
+
+      create table transactions (
+        chain_id text not null,
+        hash text not null,
+        block_number bigint not null,
+        tx_index integer not null,
+        block_time bigint not null,
+        from_address text not null,
+        to_address text not null,
+        nonce bigint not null,
+        status text not null,
+        primary key (chain_id, hash)
+      );
+
+      -- position is -1 for the native value of the transaction, else the log index of the ERC-20 Transfer.
+      create table transfers (
+        chain_id text not null,
+        tx_hash text not null,
+        position integer not null,
+        token_address text,
+        from_address text not null,
+        to_address text not null,
+        amount numeric(78, 0) not null,
+        primary key (chain_id, tx_hash, position)
+      );
+
+      -- One row per (address, transaction) it takes part in, ordered the way history pages are read.
+      create table account_transactions (
+        address text not null,
+        chain_id text not null,
+        tx_hash text not null,
+        block_time bigint not null,
+        block_number bigint not null,
+        tx_index integer not null,
+        primary key (address, chain_id, tx_hash)
+      );
+      create index account_transactions_page_idx
+        on account_transactions (address, block_time desc, chain_id desc, block_number desc, tx_index desc);
+
+      create table analytics_events (
+        project_id text not null,
+        event_id text not null,
+        event text not null,
+        url text not null,
+        domain text not null,
+        event_time timestamptz not null,
+        props jsonb not null,
+        sdk_type text not null,
+        sdk_version text not null,
+        client_id text,
+        origin text,
+        received_at timestamptz not null default now(),
+        primary key (project_id, event_id)
+      );
+    `,
+  },
+]
+
+/** Arbitrary constant key of the advisory lock that serialises migrations across replicas starting together. */
+const MIGRATION_LOCK_KEY = 4310_0001
+
+/** Applies the migrations not yet recorded in `portico_migrations`; returns the ids it applied. */
+export async function runMigrations(db: Database, list: readonly Migration[] = migrations): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
+    await tx.exec(`create table if not exists portico_migrations (
+      id text primary key,
+      applied_at timestamptz not null default now()
+    )`)
+    const done = new Set((await tx.query<{ id: string }>('select id from portico_migrations')).map((r) => r.id))
+    const applied: string[] = []
+    for (const migration of list) {
+      if (done.has(migration.id)) continue
+      await tx.exec(migration.sql)
+      await tx.query('insert into portico_migrations (id) values ($1)', [migration.id])
+      applied.push(migration.id)
+    }
+    return applied
+  })
+}

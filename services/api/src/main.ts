@@ -1,0 +1,23 @@
+/**
+ * CLI: `tsx --conditions=source services/api/src/main.ts` (or `npm start -w services/api`). Configuration comes
+ * from the environment, see optionsFromEnv in env.ts. Stops cleanly on SIGINT/SIGTERM.
+ */
+import { optionsFromEnv } from './env.js'
+import { createApiServer } from './server.js'
+
+const { options, port, host } = optionsFromEnv()
+const server = await createApiServer(options)
+const { url } = await server.listen(port, host)
+console.log(`[portico-api] listening on ${url} (database: ${server.db.kind}; chains: ${server.chainIds.join(', ')})`)
+console.log(`[portico-api] OpenAPI document: ${url}/openapi.json`)
+
+let stopping = false
+const stop = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  console.log(`[portico-api] ${signal}: shutting down`)
+  await server.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { readConfig, withQuery, evmOptions, demoNetworkIds } from '../../../hosts/demo/src/config.ts'
+
+const page = 'http://localhost:4300/'
+afterEach(() => document.head.querySelectorAll('meta').forEach((m) => m.remove()))
+
+function meta(content: string) {
+  const m = document.createElement('meta')
+  m.name = 'portico-config'
+  m.content = content
+  document.head.append(m)
+}
+
+describe('demo config', () => {
+  it('behavior: defaults, then the server meta tag, then the query', () => {
+    expect(readConfig(page)).toMatchObject({ manifestUrl: 'http://localhost:4301/manifest.json', features: ['connect', 'account'], debug: false })
+    meta(JSON.stringify({ manifestUrl: 'http://localhost:14301/manifest.json', rpc: { '31337': 'http://localhost:18545' } }))
+    const c = readConfig(`${page}?features=connect&theme=dark&debug`)
+    expect(c).toMatchObject({ manifestUrl: 'http://localhost:14301/manifest.json', features: ['connect'], off: ['account'], theme: 'dark', debug: true })
+    expect(demoNetworkIds(c)).toEqual(['eip155:31337'])
+    expect(evmOptions(c)).toEqual({ rpcUrls: { '31337': ['http://localhost:18545'] } })
+  })
+
+  it('behavior: ?off= switches plugins off; ?manifest= is honoured only with ?debug', () => {
+    expect(readConfig(`${page}?off=walletconnect,account`)).toMatchObject({ features: ['connect'], off: ['walletconnect', 'account'] })
+    expect(readConfig(`${page}?manifest=http://evil.test/m.json`).manifestUrl).toBe('http://localhost:4301/manifest.json')
+    expect(readConfig(`${page}?debug&manifest=http://localhost:9/m.json`).manifestUrl).toBe('http://localhost:9/m.json')
+    expect(readConfig(`${page}?debug=0`).debug).toBe(false)
+  })
+
+  it('error: a malformed meta tag is ignored', () => {
+    meta('{not json')
+    expect(readConfig(page).manifestUrl).toBe('http://localhost:4301/manifest.json')
+  })
+
+  it('behavior: withQuery changes and removes parameters', () => {
+    expect(withQuery({ theme: 'dark', debug: null }, `${page}?debug=1&x=2`)).toBe('/?x=2&theme=dark')
+  })
+})

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_PORTS, TEST_PORTS, portsFromEnv, urlsFor } from '../../../scripts/lib/ports.ts'
+import { demoCsp, demoRuntimeConfig, injectDemoConfig, stackEnv } from '../../../scripts/lib/stack.ts'
+
+describe('ports', () => {
+  it('behavior: defaults, env overrides, and test ports beside them', () => {
+    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, api: 4310, frame: 4320, relay: 4330, anvil: 8545, anvil2: 8546 })
+    expect(portsFromEnv({ PORTICO_DEMO_PORT: '5300', PORTICO_ANVIL2_PORT: '9546' })).toMatchObject({ demo: 5300, cdn: 4301, anvil2: 9546 })
+    expect(TEST_PORTS.demo).toBe(14300)
+  })
+
+  it('error: a port that is not a number is refused with the variable named', () => {
+    expect(() => portsFromEnv({ PORTICO_CDN_PORT: 'abc' })).toThrow('PORTICO_CDN_PORT=abc is not a port number')
+    expect(() => portsFromEnv({ PORTICO_CDN_PORT: '70000' })).toThrow('not a port number')
+  })
+})
+
+describe('demo page config', () => {
+  const urls = urlsFor(DEFAULT_PORTS)
+
+  it('behavior: the meta tag carries the stack URLs, escaped, replacing any earlier one', () => {
+    const html = '<html><head><meta name="portico-config" content="{}"><title>x</title></head></html>'
+    const out = injectDemoConfig(html, { ...demoRuntimeConfig(urls), note: `a "quoted" <b>` })
+    expect(out.match(/portico-config/g)).toHaveLength(1)
+    const content = /content="([^"]*)"/.exec(out)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&')
+    expect(JSON.parse(content)).toMatchObject({
+      manifestUrl: 'http://localhost:4301/manifest.json',
+      api: 'http://localhost:4310',
+      relay: 'ws://localhost:4330',
+      rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
+      note: 'a "quoted" <b>',
+    })
+    expect(out).not.toContain('dev-wallet.js')
+    expect(injectDemoConfig(html, {}, { devWallet: true })).toContain('<script defer src="/dev-wallet.js"></script></head>')
+  })
+
+  it('behavior: the strict CSP allows scripts from the page and the plugin CDN only', () => {
+    expect(demoCsp(urls.cdn)).toBe("script-src 'self' http://localhost:4301; object-src 'none'")
+  })
+
+  it('behavior: services get every port and URL in env', () => {
+    const env = stackEnv(DEFAULT_PORTS, urls)
+    expect(env).toMatchObject({ PORTICO_API_PORT: '4310', PORTICO_RPC_31338: 'http://localhost:8546', PORTICO_ALLOWED_ORIGINS: 'http://localhost:4300' })
+  })
+})

@@ -171,7 +171,7 @@ export class Indexer {
           failures += 1
           const message = errorMessage(error)
           // One line per outage, not one per retry.
-          if (failures === 1) this.logger.warn(`indexer: ${chain.caip} failed (${message}); retrying with backoff`)
+          if (failures === 1) this.logger.warn(`indexer: ${chain.caip} at ${chain.config.rpcUrl} failed (${message}); retrying with backoff`)
           this.setStatus(chain.caip, { lastError: message })
           delay = Math.min(this.poll * 2 ** Math.min(failures, 10), this.maxBackoff)
         }

@@ -1,6 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testBackends } from '../testing/index.js'
 import { type Database, migrations, openDatabase, runMigrations } from './index.js'
+
+describe('PGlite on disk', () => {
+  it('keeps data across restarts and does not migrate twice', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portico-pglite-'))
+    try {
+      const first = await openDatabase({ dataDir })
+      await first.query("insert into names (name, address) values ('kept.portico.id', '0xabc')")
+      await first.close()
+      const second = await openDatabase({ dataDir })
+      expect(await runMigrations(second)).toEqual([])
+      expect(await second.query('select name from names')).toEqual([{ name: 'kept.portico.id' }])
+      await second.close()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe.each(testBackends())('database adapter [$name]', (backend) => {
   describe.skipIf(backend.skip)(backend.skip ? 'skipped: set PORTICO_TEST_POSTGRES=1' : 'adapter', () => {

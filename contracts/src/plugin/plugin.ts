@@ -32,8 +32,8 @@ export type ViewProps<D = unknown> = { view: string; data: D }
 /** A view a plugin provides; its component loads lazily. */
 export type ViewEntry = {
   load: () => Promise<ComponentModule<ViewProps<any>>>
-  /** Header title: an i18n key, a literal, or a function of the view data. */
-  title?: string | ((data: any) => string)
+  /** Header title: an i18n key, a literal, or a function of the view data and the kernel state. */
+  title?: string | ((data: any, state: any) => string)
   /** Hide the back button (e.g. a success screen that must not go back). */
   hideBack?: boolean
 }

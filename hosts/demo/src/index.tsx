@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client'
 import { createKernel, themeSlice } from '@portico/kernel'
 import { App } from './App.js'
 import { demoNetworkIds, evmOptions, readConfig } from './config.js'
+import '@portico/kernel/styles.css'
 import './styles.css'
 
 const config = readConfig()

@@ -9,6 +9,8 @@ export const kernelMessages: Record<string, string> = {
   'view.failed': 'This screen could not be loaded.',
   'view.notFound': 'Nothing here: no plugin provides the "{view}" screen.',
   'view.retry': 'Try again',
+  'view.crashed': 'Something went wrong on this screen.',
+  'notification.close': 'Dismiss notification',
   'alert.dismiss': 'Dismiss',
   'alert.projectIdMissing.title': 'Project ID Not Configured',
   'alert.projectIdMissing.message': 'Set `projectId` in the Portico options. Projects are created on your api service.',

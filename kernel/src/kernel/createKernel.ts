@@ -279,6 +279,7 @@ export function createKernel(input: KernelOptions): Kernel {
       loadActivated: () => registry.loadActivated(),
       resolveView: (view) => registry.resolveView(view),
       getView: (view) => registry.getView(view),
+      hasView: (view) => registry.hasView(view),
     },
     open,
     close,

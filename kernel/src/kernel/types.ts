@@ -46,6 +46,8 @@ export type KernelPlugins = {
   resolveView: (view: string) => Promise<ResolvedView>
   /** The view's entry if its plugin is already set up. */
   getView: (view: string) => ViewEntry | undefined
+  /** Whether an enabled plugin provides the view: set up already, or listed in the loaded manifest. */
+  hasView: (view: string) => boolean
 }
 
 /** The kernel: store, hooks, router, modal, plugins. */

@@ -5,7 +5,6 @@ import { useThemeAttributes } from './modal/theme.js'
 import { Spinner } from './ui/Spinner.js'
 import { Avatar } from './ui/WalletImage.js'
 import { cx } from './ui/classNames.js'
-import './modal/modal.css'
 
 export type ConnectButtonProps = {
   /** Text when not connected; defaults to "Connect Wallet". */

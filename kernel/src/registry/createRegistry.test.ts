@@ -186,6 +186,21 @@ describe('registry: remote plugins', () => {
     expect(store.getState().plugins.byName.off).toBeUndefined()
   })
 
+  it('behavior: hasView answers for set-up plugins and, once the manifest is loaded, for enabled remote ones', async () => {
+    const f = await remoteFixture()
+    await f.addRemote('wallets', plugin('wallets'), { views: ['AllWallets'] })
+    await f.addRemote('swaps', plugin('swaps'), { views: ['Swap'] })
+    const { registry } = setup({ remote: f.remote(), features: { swaps: false } })
+    await registry.use(plugin('local', { views: { Local: { load: async () => ({ default: () => null }) } } }))
+    expect(registry.hasView('Local')).toBe(true)
+    expect(registry.hasView('AllWallets')).toBe(false) // manifest not fetched yet: no network before it is needed
+    await registry.loadActivated()
+    expect(registry.hasView('AllWallets')).toBe(true)
+    expect(registry.hasView('Swap')).toBe(false)
+    expect(registry.hasView('Nowhere')).toBe(false)
+    expect(f.loadEntry).not.toHaveBeenCalled()
+  })
+
   it('error: an invalid manifest gives a clear error and can be retried', async () => {
     let body = '{"x": {"entry": 1}}'
     const remote = createRemoteLoader({

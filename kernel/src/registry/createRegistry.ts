@@ -71,6 +71,9 @@ export function createRegistry(deps: RegistryDeps) {
   }
 
   const isEnabled = (name: string) => deps.features[name] !== false
+  /** The manifest once fetched, so `hasView` can answer synchronously. */
+  let loadedManifest: Record<string, PluginManifestEntry> | undefined
+  const manifest = async () => (loadedManifest = await deps.remote!.manifest())
   const featureOptions = (name: string) => {
     const f = deps.features[name]
     return typeof f === 'object' && f !== null ? f : {}
@@ -188,8 +191,7 @@ export function createRegistry(deps: RegistryDeps) {
       const local = bundled.get(name)
       if (local) return setup(local, 'bundled')
       if (!deps.remote) throw new PluginLoadError(name, 'it is not bundled and no plugin manifest is configured.')
-      const manifest = await deps.remote.manifest()
-      const entry = manifest[name]
+      const entry = (await manifest())[name]
       if (!entry) throw new PluginLoadError(name, 'it is not in the plugin manifest.')
       return loadRemote(name, entry)
     })
@@ -279,24 +281,28 @@ export function createRegistry(deps: RegistryDeps) {
     /** Loads every enabled manifest plugin activated on open; failures are reported, not thrown. */
     async loadActivated() {
       if (!deps.remote) return
-      let manifest
+      let entries
       try {
-        manifest = await deps.remote.manifest()
+        entries = await manifest()
       } catch (error) {
         deps.log('error', '[portico]', error)
         throw error
       }
-      const names = Object.entries(manifest)
+      const names = Object.entries(entries)
         .filter(([n, e]) => e.activation === 'open' && isEnabled(n))
         .map(([n]) => n)
       await Promise.all(names.map((n) => ensure(n).catch(() => {})))
     },
     getView: (id: string) => views.get(id)?.entry,
+    hasView(id: string) {
+      if (views.has(id)) return true
+      const owner = Object.entries(loadedManifest ?? {}).find(([, e]) => e.views.includes(id))
+      return Boolean(owner && isEnabled(owner[0]) && !failed.has(owner[0]))
+    },
     async resolveView(id: string): Promise<ResolvedView> {
       let found = views.get(id)
       if (!found && deps.remote) {
-        const manifest = await deps.remote.manifest()
-        const owner = Object.entries(manifest).find(([, e]) => e.views.includes(id))
+        const owner = Object.entries(await manifest()).find(([, e]) => e.views.includes(id))
         if (owner) {
           if (!isEnabled(owner[0])) throw new ViewNotFoundError(id, `its plugin "${owner[0]}" is switched off.`)
           await ensure(owner[0])

@@ -24,6 +24,12 @@ export function connect(parameters: ConnectParameters = {}) {
     kind: 'feature',
     views: {
       Connect: { load: () => import('./views/ConnectView.js'), title: 'connect.title' },
+      ConnectingExternal: {
+        load: () => import('./views/ConnectingExternalView.js'),
+        // the wallet's name, as the incumbents title this screen
+        title: (data: { connectorId?: string } | undefined, state: { connectors: { list: { id: string; name: string }[] } }) =>
+          state.connectors.list.find((c) => c.id === data?.connectorId)?.name ?? 'connecting.title',
+      },
     },
     messages: { en: connectMessages },
     setup({ hooks }) {

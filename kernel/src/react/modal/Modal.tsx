@@ -6,7 +6,6 @@ import { ModalCardContent } from './ModalCard.js'
 import { DebugNotification, Toast } from './Notices.js'
 import { useThemeAttributes } from './theme.js'
 import { useFocusTrap } from './useFocusTrap.js'
-import './modal.css'
 
 /** How long the card takes to animate out before it unmounts. */
 export const MODAL_EXIT_MS = 150

@@ -3,7 +3,6 @@ import { useKernel, usePorticoSelector } from '../hooks.js'
 import { cx } from '../ui/classNames.js'
 import { ModalCardContent } from './ModalCard.js'
 import { useThemeAttributes } from './theme.js'
-import './modal.css'
 
 export type PorticoModalInlineProps = { className?: string }
 

@@ -1,0 +1,23 @@
+/** English strings of the wallets plugin; language packs add other locales under the same keys. */
+export const walletsMessages = {
+  'wallets.title': 'All Wallets',
+  'wallets.search.label': 'Search wallets',
+  'wallets.search.placeholder': 'Search wallet',
+  'wallets.list.label': 'Wallets',
+  'wallets.results.label': 'Wallets matching “{query}”',
+  'wallets.tag.recent': 'recent',
+  'wallets.tag.installed': 'installed',
+  'wallets.loading': 'Loading wallets',
+  'wallets.searching': 'Searching wallets',
+  'wallets.loadingMore': 'Loading more wallets',
+  'wallets.retry': 'Try again',
+  'wallets.error.title': 'Wallets could not be loaded',
+  'wallets.error.description': 'The wallet list did not answer. Check your connection and try again.',
+  'wallets.more.error': 'More wallets could not be loaded.',
+  'wallets.empty.title': 'No wallets listed',
+  'wallets.empty.description': "The wallet registry lists no wallet for this app's networks.",
+  'wallets.search.empty.title': 'No wallet found',
+  'wallets.search.empty.description': 'No wallet matches “{query}”. Check the spelling or try another name.',
+  'wallets.search.error.title': 'Search did not answer',
+  'wallets.search.error.description': 'The wallet search could not be reached. Check your connection and try again.',
+} as const

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import type { ApiWalletListing } from '@portico/contracts'
+import type { ConnectorInfo } from '@portico/kernel'
+import { buildWalletEntries, matchConnector, walletDestination } from './walletEntries.js'
+
+const listing = (id: string, rdns: string | null = null): ApiWalletListing => ({
+  id,
+  name: id.toUpperCase(),
+  image_id: `img-${id}`,
+  homepage: null,
+  rdns,
+  chains: ['eip155:1'],
+  mobile_link: `${id}://`,
+  desktop_link: null,
+  webapp_link: null,
+  app_store: null,
+  play_store: null,
+  chrome_store: null,
+  badge_type: 'none',
+  order: 1,
+})
+const connector = (id: string, type: ConnectorInfo['type'], rdns?: string): ConnectorInfo => ({ id, name: id, type, chains: ['eip155'], ...(rdns ? { info: { rdns } } : {}) })
+
+describe('wallet entries', () => {
+  it('behavior: recent first, then featured, recommended and pages, each wallet once', () => {
+    const entries = buildWalletEntries(
+      { featured: [listing('a')], recommended: [listing('b'), listing('c', 'io.c')], list: [listing('a'), listing('d')], images: { 'img-b': 'blob:b' } },
+      [{ id: 'io.c', name: 'C', connectorId: 'io.c' }],
+      [connector('io.c', 'ANNOUNCED', 'io.c')],
+    )
+    expect(entries.map((e) => [e.id, e.tag])).toEqual([['c', 'recent'], ['a', undefined], ['b', undefined], ['d', undefined]])
+    expect(entries[0]).toMatchObject({ connectorId: 'io.c', listing: { id: 'c' } })
+    expect(entries[2]!.imageUrl).toBe('blob:b')
+  })
+
+  it('behavior: a recent wallet whose extension is gone and that the registry does not know is left out', () => {
+    const entries = buildWalletEntries({ featured: [], recommended: [], list: [listing('a')], images: {} }, [{ id: 'io.gone', name: 'Gone', connectorId: 'io.gone' }], [])
+    expect(entries.map((e) => e.id)).toEqual(['a'])
+  })
+
+  it('behavior: only installed, non-WalletConnect connectors match a listing by reverse-DNS id', () => {
+    expect(matchConnector(listing('m', 'io.metamask'), [connector('walletConnect', 'WALLET_CONNECT', 'io.metamask')])).toBeUndefined()
+    expect(matchConnector(listing('m', 'io.metamask'), [connector('io.metamask', 'ANNOUNCED')])?.id).toBe('io.metamask')
+    expect(matchConnector(listing('m'), [connector('io.metamask', 'ANNOUNCED')])).toBeUndefined()
+  })
+
+  it('behavior: destinations: a connector, WalletConnect with the listing and its image, or WalletConnect by id', () => {
+    expect(walletDestination({ id: 'm', name: 'M', connectorId: 'io.m' }, [connector('io.m', 'ANNOUNCED')])).toEqual({ view: 'ConnectingExternal', data: { connectorId: 'io.m' } })
+    expect(walletDestination({ id: 'w', name: 'W', connectorId: 'walletConnect' }, [connector('walletConnect', 'WALLET_CONNECT')])).toEqual({ view: 'ConnectingWalletConnect' })
+    expect(walletDestination({ id: 'a', name: 'A', listing: listing('a'), imageUrl: 'blob:a' }, [])).toEqual({
+      view: 'ConnectingWalletConnect',
+      data: { wallet: { ...listing('a'), image_url: 'blob:a' } },
+    })
+    expect(walletDestination({ id: 'x', name: 'X' }, [])).toEqual({ view: 'ConnectingWalletConnect', data: { walletId: 'x' } })
+  })
+})

@@ -1,0 +1,116 @@
+import type { ApiWalletListing, WalletListItem } from '@portico/contracts'
+import type { ConnectorInfo, RecentWallet } from '@portico/kernel'
+import type { WalletsState } from './slice.js'
+
+/** A row of the AllWallets list: a registry wallet, a recent wallet, or both. */
+export type WalletEntry = {
+  /** Registry id (or the recent wallet's id); the row's test id is `wallet-<id>`. */
+  id: string
+  name: string
+  imageUrl?: string
+  listing?: ApiWalletListing
+  /** A registered connector that reaches this wallet (installed extension, or the connector used last time). */
+  connectorId?: string
+  tag?: 'recent' | 'installed'
+}
+
+/** The connector for a registry wallet: an installed (announced) wallet with the same reverse-DNS id. */
+export function matchConnector(listing: Pick<ApiWalletListing, 'rdns'>, connectors: readonly ConnectorInfo[]): ConnectorInfo | undefined {
+  const rdns = listing.rdns
+  if (!rdns) return undefined
+  return connectors.find((c) => c.type !== 'WALLET_CONNECT' && c.type !== 'AUTH' && (c.info?.rdns === rdns || c.id === rdns))
+}
+
+/** The listing's image: its object URL when loaded. */
+const imageOf = (listing: ApiWalletListing, images: Record<string, string>) => images[listing.image_id]
+
+/**
+ * The AllWallets rows when not searching: recent wallets first, then featured, recommended and the loaded pages,
+ * each wallet once. A registry wallet whose extension is installed connects through it and is tagged so.
+ */
+export function buildWalletEntries(
+  wallets: Pick<WalletsState, 'featured' | 'recommended' | 'list' | 'images'>,
+  recent: readonly RecentWallet[],
+  connectors: readonly ConnectorInfo[],
+): WalletEntry[] {
+  const known = [...wallets.featured, ...wallets.recommended, ...wallets.list]
+  const entries: WalletEntry[] = []
+  const seen = new Set<string>()
+  const connectorIds = new Set(connectors.map((c) => c.id))
+
+  for (const r of recent) {
+    const listing = known.find((l) => l.id === r.id || (l.rdns && l.rdns === r.id))
+    const id = listing?.id ?? r.id
+    if (seen.has(id)) continue
+    seen.add(id)
+    const connectorId = r.connectorId && connectorIds.has(r.connectorId) ? r.connectorId : listing ? matchConnector(listing, connectors)?.id : undefined
+    // a wallet used through an extension that is gone, and unknown to the registry, cannot be offered
+    if (r.connectorId && !connectorId && !listing) continue
+    const imageUrl = r.imageUrl ?? (listing ? imageOf(listing, wallets.images) : undefined)
+    entries.push({
+      id,
+      name: r.name || listing?.name || id,
+      tag: 'recent',
+      ...(imageUrl ? { imageUrl } : {}),
+      ...(listing ? { listing } : {}),
+      ...(connectorId ? { connectorId } : {}),
+    })
+  }
+  for (const listing of known) {
+    if (seen.has(listing.id)) continue
+    seen.add(listing.id)
+    entries.push(listingEntry(listing, wallets.images, connectors))
+  }
+  return entries
+}
+
+/** A row for a registry wallet (search results and pages). */
+export function listingEntry(listing: ApiWalletListing, images: Record<string, string>, connectors: readonly ConnectorInfo[]): WalletEntry {
+  const connector = matchConnector(listing, connectors)
+  const imageUrl = imageOf(listing, images)
+  return {
+    id: listing.id,
+    name: listing.name,
+    listing,
+    ...(imageUrl ? { imageUrl } : {}),
+    ...(connector ? { connectorId: connector.id, tag: 'installed' as const } : {}),
+  }
+}
+
+/** Where choosing a wallet goes: its connector's view, else WalletConnect with the listing for the deep links. */
+export function walletDestination(entry: WalletEntry, connectors: readonly ConnectorInfo[]): { view: string; data?: unknown } {
+  if (entry.connectorId) {
+    const type = connectors.find((c) => c.id === entry.connectorId)?.type
+    if (type === 'WALLET_CONNECT') return { view: 'ConnectingWalletConnect' }
+    return { view: 'ConnectingExternal', data: { connectorId: entry.connectorId } }
+  }
+  if (entry.listing) {
+    return { view: 'ConnectingWalletConnect', data: { wallet: { ...entry.listing, ...(entry.imageUrl ? { image_url: entry.imageUrl } : {}) } } }
+  }
+  return { view: 'ConnectingWalletConnect', data: { walletId: entry.id } }
+}
+
+/**
+ * The Connect view's featured and recommended items, appended to the list other plugins built. Wallets already
+ * on it (installed, recent) are left out, so each shows once.
+ */
+export function registryWalletItems(
+  items: readonly WalletListItem[],
+  wallets: Pick<WalletsState, 'featured' | 'recommended' | 'images'>,
+  recent: readonly RecentWallet[],
+  connectors: readonly ConnectorInfo[],
+): WalletListItem[] {
+  const taken = new Set<string>([...items.map((i) => i.id), ...recent.map((r) => r.id)])
+  const out = [...items]
+  const add = (listing: ApiWalletListing, group: 'featured' | 'recommended') => {
+    if (taken.has(listing.id) || (listing.rdns && taken.has(listing.rdns)) || matchConnector(listing, connectors)) return
+    taken.add(listing.id)
+    const imageUrl = imageOf(listing, wallets.images)
+    const entry: WalletEntry = { id: listing.id, name: listing.name, listing, ...(imageUrl ? { imageUrl } : {}) }
+    const { view, data } = walletDestination(entry, connectors)
+    out.push({ id: listing.id, name: listing.name, group, view, viewData: data, ...(imageUrl ? { imageUrl } : {}) })
+  }
+  for (const w of wallets.featured) add(w, 'featured')
+  for (const w of wallets.recommended) add(w, 'recommended')
+  return out
+}

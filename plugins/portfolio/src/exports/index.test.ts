@@ -1,0 +1,31 @@
+import { expect, it } from 'vitest'
+import * as exports from './index.js'
+
+it('behavior: the public surface changes only on purpose', () => {
+  expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
+    [
+      "assetToBalance",
+      "balanceTarget",
+      "balancesFromApi",
+      "balancesFromAssets",
+      "balancesFromWallet",
+      "default",
+      "dropLowQualityTokens",
+      "formatUnits",
+      "initialPortfolioState",
+      "portfolio",
+      "portfolioDeps",
+      "portfolioMessages",
+      "portfolioSlice",
+      "refreshTokenBalances",
+      "retryWaitSeconds",
+      "selectPortfolio",
+      "sortByValue",
+      "supportsAssetDiscovery",
+      "targetKey",
+      "toHexChainId",
+      "tokensTab",
+      "totalValue",
+    ]
+  `)
+})

@@ -266,4 +266,26 @@ describe('walletConnect connector', () => {
     const signature = (await provider.request({ method: 'personal_sign', params: [toHex('after the outage'), alice.address] })) as Hex
     expect(await verifyMessage({ address: alice.address, message: 'after the outage', signature })).toBe(true)
   }, 30_000)
+
+  it('Verify: the SDK holds the pairing URI until Verify answers; the connector skips Verify, so the QR code does not wait', async () => {
+    const { ProviderHost } = await import('./provider.js')
+    const { createSdkStorage } = await import('./storage.js')
+    const proposal = { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [], rpcMap: {} } }
+    async function timeToUri(verify: boolean, slowVerify: boolean) {
+      const host = new ProviderHost({
+        projectId: 'verify-test', relayUrl: relay.url, metadata: undefined, storage: createSdkStorage(createMemoryStorage()),
+        storagePrefix: `verify-${++n}`, logger: 'silent', verify, log: { debug: () => {}, warn: () => {} },
+      })
+      cleanups.push(() => host.destroy())
+      const verifier = (await host.ensure()).client.core.verify as unknown as { register: (...a: unknown[]) => Promise<string | undefined> }
+      // in a browser, register loads verify.walletconnect.org in an iframe and waits up to 5 s when it is unreachable
+      if (slowVerify) verifier.register = () => new Promise((r) => setTimeout(() => r(''), 1500))
+      const started = Date.now()
+      return new Promise<number>((resolve) => void host.pair('eip155', proposal, () => resolve(Date.now() - started)).catch(() => {}))
+    }
+    // the SDK as it is: display_uri comes only after register() answered
+    expect(await timeToUri(true, true)).toBeGreaterThanOrEqual(1500)
+    // the connector: register() is replaced before any pairing and answers at once
+    expect(await timeToUri(false, false)).toBeLessThan(1500)
+  }, 20_000)
 })

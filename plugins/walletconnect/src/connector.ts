@@ -24,6 +24,11 @@ export type WalletConnectParameters = {
   storagePrefix?: string
   /** SDK log level. Default `error` (`warn` in debug mode). */
   logger?: string
+  /**
+   * RPC URL per chain (CAIP-2 id or chain reference, a URL or a list whose first is used) for the provider's reads
+   * (`rpcMap`). Default: each configured network's first http RPC URL.
+   */
+  rpcUrls?: Readonly<Record<string, string | readonly string[]>>
   /** Force the Telegram / iOS Safari pairing behaviour on or off (default: detected). */
   reusePairing?: boolean
   /** Shown in the wallet list and as the connected wallet. */
@@ -133,7 +138,7 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
      */
     async connect({ namespace, network }: { namespace: ChainNamespace; network?: CaipNetworkLike }) {
       if (!NAMESPACE_SPECS[namespace]) throw new WalletConnectError(`WalletConnect does not serve ${namespace}.`, 'WC_NOT_CONNECTED')
-      request = { namespace, optionalNamespaces: proposalNamespaces(networks(), chains, network?.caipNetworkId) }
+      request = { namespace, optionalNamespaces: proposalNamespaces(networks(), chains, network?.caipNetworkId, parameters.rpcUrls) }
       const session = await pairing.connect()
       const provider = await host.ensure()
       try {

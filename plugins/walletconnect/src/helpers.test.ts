@@ -61,6 +61,14 @@ describe('namespaces', () => {
     expect(out.eip155!.events).toEqual(expect.arrayContaining(['chainChanged', 'accountsChanged']))
   })
 
+  it('takes RPC URLs from the options over the networks\' own', () => {
+    const out = proposalNamespaces([net(31337, 'http://127.0.0.1:8545'), net(31338, 'http://127.0.0.1:8546')], ['eip155'], undefined, {
+      31337: ['http://localhost:18545'],
+      'eip155:31338': 'http://localhost:18546',
+    })
+    expect(out.eip155!.rpcMap).toEqual({ 31337: 'http://localhost:18545', 31338: 'http://localhost:18546' })
+  })
+
   it('asks for eip155:1 when no network of the namespace is configured', () => {
     expect(proposalNamespaces([], ['eip155']).eip155!.chains).toEqual(['eip155:1'])
   })

@@ -47,12 +47,14 @@ export type ProposalNamespace = { chains: string[]; methods: string[]; events: s
 
 /**
  * The proposal's optional namespaces for the configured networks: every network of each namespace, the preferred
- * one first (wallets often start on the first chain), with each network's first http RPC in `rpcMap`.
+ * one first (wallets often start on the first chain), with each network's first http RPC in `rpcMap` (or the one
+ * `rpcUrls` gives for its CAIP-2 id or chain reference).
  */
 export function proposalNamespaces(
   networks: readonly CaipNetworkLike[],
   namespaces: readonly ChainNamespace[],
   preferred?: string,
+  rpcUrls: Readonly<Record<string, string | readonly string[]>> = {},
 ): Record<string, ProposalNamespace> {
   const out: Record<string, ProposalNamespace> = {}
   for (const ns of namespaces) {
@@ -63,8 +65,9 @@ export function proposalNamespaces(
     const chains = ordered.length ? ordered.map((n) => n.caipNetworkId) : [...spec.defaultChains]
     const rpcMap: Record<string, string> = {}
     for (const n of ordered) {
-      const url = n.rpcUrls.chainDefault?.http[0] ?? n.rpcUrls.default.http[0]
       const reference = n.caipNetworkId.slice(ns.length + 1)
+      const override = rpcUrls[n.caipNetworkId] ?? rpcUrls[reference]
+      const url = (typeof override === 'string' ? override : override?.[0]) ?? n.rpcUrls.chainDefault?.http[0] ?? n.rpcUrls.default.http[0]
       if (url) rpcMap[reference] = url
     }
     out[ns] = { chains: [...new Set(chains)], methods: [...spec.methods], events: [...spec.events], rpcMap }

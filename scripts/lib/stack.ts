@@ -93,6 +93,9 @@ export function stackEnv(ports: Ports, urls: StackUrls): NodeJS.ProcessEnv {
   env.PORTICO_RPC_31338 = urls.anvil2
   // the demo's origin is the one the services must allow
   env.PORTICO_ALLOWED_ORIGINS = urls.demo
+  // services/api: the dev project's extra origins, and the chains it reads balances and history from
+  env.PORTICO_DEV_ORIGINS = `${urls.demo},http://127.0.0.1:${ports.demo}`
+  env.PORTICO_API_CHAINS = `31337=http://127.0.0.1:${ports.anvil},31338=http://127.0.0.1:${ports.anvil2}`
   return env
 }
 

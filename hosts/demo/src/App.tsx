@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
+import { formatBalance, truncateAddress } from '@portico/contracts'
 import { KNOWN_FEATURES, withQuery, type DemoConfig } from './config.js'
 
 type Props = { kernel: Kernel; config: DemoConfig; setTheme: (mode: 'light' | 'dark') => void }
@@ -7,8 +8,6 @@ type Props = { kernel: Kernel; config: DemoConfig; setTheme: (mode: 'light' | 'd
 function useKernelState<T>(kernel: Kernel, select: (state: ReturnType<Kernel['getState']>) => T): T {
   return useSyncExternalStore(kernel.subscribe, () => select(kernel.getState()))
 }
-
-const short = (address: string) => (address.length <= 10 ? address : `${address.slice(0, 6)}...${address.slice(-4)}`)
 
 function Logo() {
   return (
@@ -35,7 +34,8 @@ function ThemeToggle({ mode, onChange }: { mode: 'light' | 'dark'; onChange: (m:
 function AccountPanel({ kernel }: { kernel: Kernel }) {
   const namespace = useKernelState(kernel, (s) => s.chains.activeNamespace)
   const account = useKernelState(kernel, (s) => (namespace ? s.chains.accounts[namespace] : undefined))
-  const network = useKernelState(kernel, (s) => s.chains.activeCaipNetworkId)
+  const networkId = useKernelState(kernel, (s) => s.chains.activeCaipNetworkId)
+  const networkName = useKernelState(kernel, (s) => s.chains.networks.find((n) => n.caipNetworkId === networkId)?.name)
   const connected = account?.status === 'connected' && account.address
   return (
     <section className="demo-card" data-testid="demo-account-panel" aria-labelledby="demo-account-title">
@@ -44,13 +44,13 @@ function AccountPanel({ kernel }: { kernel: Kernel }) {
         <>
           <dl className="demo-facts">
             <dt>Address</dt>
-            <dd data-testid="demo-account-address" title={account.address}>{short(account.address!)}</dd>
+            <dd data-testid="demo-account-address" title={account.address}>{truncateAddress(account.address!)}</dd>
             <dt>Network</dt>
-            <dd data-testid="demo-account-network">{network ?? 'unknown'}</dd>
+            <dd data-testid="demo-account-network" title={networkId}>{networkName ?? networkId ?? 'unknown'}</dd>
             {account.balance !== undefined && (
               <>
                 <dt>Balance</dt>
-                <dd>{account.balance} {account.balanceSymbol}</dd>
+                <dd>{formatBalance(account.balance, account.balanceSymbol)}</dd>
               </>
             )}
             {account.connectedWalletInfo?.name && (

@@ -40,6 +40,11 @@ describe('demo page config', () => {
 
   it('behavior: services get every port and URL in env', () => {
     const env = stackEnv(DEFAULT_PORTS, urls)
-    expect(env).toMatchObject({ PORTICO_API_PORT: '4310', PORTICO_RPC_31338: 'http://localhost:8546', PORTICO_ALLOWED_ORIGINS: 'http://localhost:4300' })
+    expect(env).toMatchObject({
+      PORTICO_API_PORT: '4310',
+      PORTICO_RPC_31338: 'http://localhost:8546',
+      PORTICO_DEV_ORIGINS: 'http://localhost:4300,http://127.0.0.1:4300',
+      PORTICO_API_CHAINS: '31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546',
+    })
   })
 })

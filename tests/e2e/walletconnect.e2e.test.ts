@@ -7,7 +7,6 @@
  * and carries the page's relay sockets to it (Playwright's routeWebSocket); the page and its config are unchanged.
  */
 import { createRequire } from 'node:module'
-import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, isAddressEqual, parseEther, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -15,6 +14,7 @@ import { WebSocket as NodeWebSocket } from 'ws'
 import { createRelay, type Relay } from '../../services/relay/src/index.ts'
 import { ANVIL_ACCOUNTS } from '../utils/anvil.ts'
 import { demoUrl, kernelState, openPage, screenshot, waitForState, type DemoPage } from '../utils/browser.ts'
+import type {} from '../utils/stack.ts'
 import { createWalletConnectWallet, type WalletConnectWallet } from '../wallets/walletconnect/index.ts'
 
 const stack = inject('stack')
@@ -24,7 +24,11 @@ const chainA = createPublicClient({ transport: http(stack.urls.anvil) })
 
 type Timing = { click?: number; qr?: number }
 
-const { PNG } = createRequire(import.meta.url)('pngjs') as { PNG: { sync: { read(png: Buffer): { width: number; height: number; data: Buffer } } } }
+const require = createRequire(import.meta.url)
+const { PNG } = require('pngjs') as { PNG: { sync: { read(png: Buffer): { width: number; height: number; data: Buffer } } } }
+type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null
+const jsqr = require('jsqr') as JsQr | { default: JsQr }
+const jsQR: JsQr = typeof jsqr === 'function' ? jsqr : jsqr.default
 
 /** Reads the QR code on the page the way a phone would: from its pixels. */
 async function scanQr(page: Page): Promise<string | undefined> {

@@ -79,6 +79,8 @@ describe('kernel + evm adapter + walletConnect', () => {
     await connect(kernel, wallet)
     await vi.waitFor(() => expect(account(kernel)?.balance).toBeDefined(), { timeout: 10_000 })
     expect(account(kernel)).toMatchObject({ address: alice.address, status: 'connected', balanceSymbol: 'ETH' })
+    // the wallet at the other end of the session, not "WalletConnect"
+    expect(account(kernel)?.connectedWalletInfo).toEqual({ name: 'Portico Test Wallet', type: 'WALLET_CONNECT' })
     expect(Number(account(kernel)!.balance)).toBeGreaterThan(0)
 
     const signature = (await kernel.signMessage('Hello from Portico')) as Hex

@@ -43,6 +43,17 @@ export function walletConnect(parameters: WalletConnectParameters = {}) {
             : item,
         ),
       )
+      // the account shows the wallet on the other end of the session, not "WalletConnect"
+      ctx.hooks.afterConnect.tapPromise(async ({ namespace, connectorId }) => {
+        if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return
+        const peer = connector.host.activeSession()?.peer.metadata
+        if (!peer?.name) return
+        const icon = peer.icons?.find((i) => /^(https:|data:image\/)/.test(i))
+        ctx.store.dispatch({
+          type: 'chains/accountUpdated',
+          payload: { namespace, patch: { connectedWalletInfo: { name: peer.name, ...(icon ? { icon } : {}), type: 'WALLET_CONNECT' } } },
+        })
+      })
       // closing the modal gives up the pairing (the kernel resets the URI itself)
       ctx.hooks.afterClose.tap(() => connector.pairing.abort('The modal was closed.'))
 

@@ -14,6 +14,9 @@ import type { WalletConnectConnector } from './connector.js'
 import { walletConnect } from './plugin.js'
 import type { NamespaceProvider } from './provider.js'
 
+// real sockets, chains and a wallet: allow for a busy machine
+vi.setConfig({ testTimeout: 30_000 })
+
 let relay: Relay
 let chainA: Anvil
 let chainB: Anvil

@@ -1,0 +1,17 @@
+import { expect, it } from 'vitest'
+import * as exports from './index.js'
+
+it('behavior: the public surface changes only on purpose', () => {
+  expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
+    [
+      "SKIPPED_EVENTS",
+      "analytics",
+      "analyticsMessages",
+      "analyticsSlice",
+      "createAnalyticsQueue",
+      "default",
+      "initialAnalyticsState",
+      "selectAnalytics",
+    ]
+  `)
+})

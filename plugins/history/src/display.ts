@@ -58,15 +58,18 @@ export function counterparty(tx: Transaction, own: string): string {
   return truncateAddress(other)
 }
 
-/** The picture of a transaction: its NFT's preview or its token's icon, and the name a monogram falls back to. */
-export function transactionImage(tx: Transaction): { url?: string; name: string; nft: boolean } {
+/**
+ * The picture of a transaction: its NFT's preview or its token's icon, and the name a monogram falls back to;
+ * `moved` is false when no shown transfer moved anything (a contract call), which the list draws as a direction.
+ */
+export function transactionImage(tx: Transaction): { url?: string; name: string; nft: boolean; moved: boolean } {
   const transfers = (tx.transfers ?? []).filter((t) => !t.nft_info?.flags.is_spam)
   const nft = transfers.find((t) => t.nft_info)
   if (nft?.nft_info) {
     const url = nft.nft_info.content?.preview?.url ?? nft.nft_info.content?.detail?.url ?? undefined
-    return { ...(url ? { url } : {}), name: nft.nft_info.name || 'NFT', nft: true }
+    return { ...(url ? { url } : {}), name: nft.nft_info.name || 'NFT', nft: true, moved: true }
   }
   const fungible = transfers.find((t) => t.fungible_info)?.fungible_info
   const url = fungible?.icon?.url ?? undefined
-  return { ...(url ? { url } : {}), name: fungible?.symbol || fungible?.name || tx.metadata.operationType, nft: false }
+  return { ...(url ? { url } : {}), name: fungible?.symbol || fungible?.name || tx.metadata.operationType, nft: false, moved: transfers.length > 0 }
 }

@@ -3,11 +3,14 @@ import { formatRelativeTime, groupTransactionsByMonth, type Transaction } from '
 import {
   ActivityIcon,
   AlertIcon,
+  ArrowDownIcon,
+  ArrowUpIcon,
   Button,
   EmptyState,
   RetryIcon,
   SectionLabel,
   Spinner,
+  SwapIcon,
   Text,
   useKernel,
   useNetwork,
@@ -23,6 +26,19 @@ import './history.css'
 
 const SKELETON_ROWS = 4
 
+const OUTGOING = new Set(['send', 'withdraw', 'burn', 'repay', 'approve'])
+const INCOMING = new Set(['receive', 'deposit', 'claim', 'borrow', 'mint'])
+
+/** The picture of a transaction that moved nothing the list can show (a contract call): its direction. */
+function OperationIcon({ operationType }: { operationType: string }) {
+  const Icon = operationType === 'trade' ? SwapIcon : OUTGOING.has(operationType) ? ArrowUpIcon : INCOMING.has(operationType) ? ArrowDownIcon : ActivityIcon
+  return (
+    <span className="portico-history-icon" aria-hidden="true">
+      <Icon size={20} />
+    </span>
+  )
+}
+
 function TransactionRow({ tx, address, now }: { tx: Transaction; address: string; now: number }) {
   const t = useTranslate()
   const key = operationKey(tx.metadata.operationType)
@@ -32,7 +48,11 @@ function TransactionRow({ tx, address, now }: { tx: Transaction; address: string
   const status = tx.metadata.status === 'failed' || tx.metadata.status === 'pending' ? tx.metadata.status : undefined
   return (
     <div role="listitem" className="portico-history-row" data-testid={`transaction-${tx.id}`} data-status={tx.metadata.status}>
-      <WalletImage src={image.url} name={image.name} size={40} shape={image.nft ? 'rounded' : 'circle'} />
+      {image.moved ? (
+        <WalletImage src={image.url} name={image.name} size={40} shape={image.nft ? 'rounded' : 'circle'} />
+      ) : (
+        <OperationIcon operationType={tx.metadata.operationType} />
+      )}
       <span className="portico-history-row__text">
         <span className="portico-history-row__title">
           {title}

@@ -98,6 +98,9 @@ describe('Activity tab states', () => {
     expect(rows()[1]!.querySelector('img')!.getAttribute('src')).toBe('https://nft.example/art.png')
     expect(rows()[1]!.textContent).toContain('Minted')
     expect(within(rows()[2]!).getByTestId('transaction-description').textContent).toBe(`to ${OTHER.slice(0, 4)}...${OTHER.slice(-6)}`)
+    // a call that moved nothing shows its direction, not a monogram
+    expect(rows()[2]!.querySelector('.portico-history-icon svg')).not.toBeNull()
+    expect(rows()[2]!.querySelector('[data-monogram]')).toBeNull()
     // the query names the chain
     expect(historyRequests()[0]!.searchParams.get('chainId')).toBe('eip155:31337')
   })

@@ -12,7 +12,7 @@ import {
   type GetWalletsResponse,
   type HttpClient,
 } from '@portico/contracts'
-import { selectWallets, walletsActions, type WalletsConfig } from './slice.js'
+import { selectWallets, walletsActions, type WalletsConfig, type WalletsState } from './slice.js'
 
 /** What the registry calls need: the kernel's HTTP client and the store. */
 export type WalletsDeps = {
@@ -112,9 +112,8 @@ async function fetchTopWallets(deps: WalletsDeps, onChange?: () => void): Promis
 }
 
 /** Whether the full list has another page to load. */
-export function hasMorePages(state: unknown): boolean {
-  const w = selectWallets(state)
-  return w.listCount === undefined || w.page * WALLET_PAGE_SIZE < w.listCount
+export function hasMorePages(wallets: Pick<WalletsState, 'listCount' | 'page'>): boolean {
+  return wallets.listCount === undefined || wallets.page * WALLET_PAGE_SIZE < wallets.listCount
 }
 
 /**
@@ -124,7 +123,7 @@ export function hasMorePages(state: unknown): boolean {
 export async function loadNextPage(deps: WalletsDeps): Promise<void> {
   const state = deps.getState()
   const wallets = selectWallets(state)
-  if (wallets.listStatus === 'loading' || !hasMorePages(state)) return
+  if (wallets.listStatus === 'loading' || !hasMorePages(wallets)) return
   const page = wallets.page + 1
   deps.dispatch(walletsActions.pageRequested())
   // the pages leave out featured and recommended: know them first

@@ -194,7 +194,7 @@ export default function AllWalletsView() {
         <EmptyState data-testid="all-wallets-empty" icon={<WalletIcon size={28} />} title={t('wallets.empty.title')} description={t('wallets.empty.description')} />
       )
   } else {
-    const more = hasMorePages(kernel.store.getState())
+    const more = hasMorePages(wallets)
     const footer =
       wallets.listStatus === 'loading' ? (
         <div className="portico-wallets-footer" data-testid="all-wallets-loading-more">

@@ -17,18 +17,16 @@ import { rspack, type Configuration, type RuleSetRule } from '@rspack/core'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
 import { CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
 
-/** Modules the host always provides to remotes; a remote never bundles its own copy. */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-redux',
-  '@reduxjs/toolkit',
-  '@portico/kernel',
-  '@portico/kernel/react',
-  '@portico/contracts',
-  'zod',
-] as const
+/**
+ * Modules the host always provides to remotes; a remote never bundles its own copy. These hold state a plugin
+ * must share with the host (React, and the kernel with its store contexts and hooks). `@portico/contracts`, `zod`
+ * and Redux Toolkit are stateless for a plugin (a slice is plain functions; plugins read the store through the
+ * kernel's hooks), so each remote bundles just the parts it uses instead of the host shipping whole namespaces.
+ */
+export const SHARED_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@portico/kernel'] as const
+
+/** Runs before a remote's plugin module: zod's compiler off, so its own zod copy never probes `eval` (strict CSP). */
+export const REMOTE_PRELUDE = join(ROOT, 'contracts/src/zodConfig.ts')
 
 const swcRule: RuleSetRule = {
   test: /\.[cm]?tsx?$/,
@@ -71,8 +69,11 @@ export type RemoteBuildOptions = {
   externalRuntime?: boolean
 }
 
-/** Whether remotes are built with `externalRuntime` (env `PORTICO_MF_EXTERNAL_RUNTIME=1`). */
-export const externalRuntimeFromEnv = () => ['1', 'true'].includes(process.env.PORTICO_MF_EXTERNAL_RUNTIME ?? '')
+/**
+ * Whether remotes are built with `externalRuntime` (default; the kernel provides the runtime core). Set
+ * `PORTICO_MF_EXTERNAL_RUNTIME=0` to bundle the runtime into every remote, for hosts without the kernel's loader.
+ */
+export const externalRuntimeFromEnv = () => !['0', 'false'].includes(process.env.PORTICO_MF_EXTERNAL_RUNTIME ?? '')
 
 /** One plugin as a federated remote: `dist/cdn/<name>/remoteEntry.js` exposing `./plugin`. */
 export function pluginConfig(
@@ -102,7 +103,7 @@ export function pluginConfig(
       new ModuleFederationPlugin({
         name: container,
         filename: 'remoteEntry.js',
-        exposes: { './plugin': plugin.entry },
+        exposes: { './plugin': { import: [REMOTE_PRELUDE, plugin.entry] } },
         shared: Object.fromEntries(
           SHARED_SINGLETONS.map((m) => [m, { singleton: true, import: false, requiredVersion: false }]),
         ),

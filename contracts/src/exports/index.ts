@@ -1,3 +1,4 @@
+import '../zodConfig.js'
 export * from '../plugin/index.js'
 export * from '../spec/index.js'
 export * from '../api/index.js'

@@ -30,10 +30,10 @@ export {
   type ConnectorType,
   type TransactionRequest,
 } from './adapter.js'
+export { CaipNetworkIdLikeSchema, CaipNetworkLikeSchema } from './network.js'
+export { PluginManifestEntrySchema, PluginManifestSchema, type PluginManifest, type PluginManifestEntry } from './manifest.js'
 export {
   definePlugin,
-  PluginManifestEntrySchema,
-  PluginManifestSchema,
   type ActionLike,
   type HttpClient,
   type HttpRequest,
@@ -43,8 +43,6 @@ export {
   type PluginContext,
   type PluginDefinition,
   type PluginKind,
-  type PluginManifest,
-  type PluginManifestEntry,
   type SliceLike,
   type StartListening,
   type ToastVariant,

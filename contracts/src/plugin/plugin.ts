@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { ChainAdapter, Connector } from './adapter.js'
 import type { ComponentModule, KernelHooks } from './hooks.js'
 import type { ChainNamespace } from './shared.js'
@@ -165,27 +164,3 @@ export interface PluginDefinition {
 export function definePlugin<const P extends PluginDefinition>(plugin: P): P {
   return plugin
 }
-
-const NAME = /^[a-z][a-z0-9-]*$/
-
-/** One plugin entry in the manifest a plugin CDN serves. */
-export const PluginManifestEntrySchema = z.object({
-  /** URL of the federation remote entry, absolute or relative to the manifest. */
-  entry: z.string().min(1),
-  /** Subresource-integrity hash of the entry file. */
-  integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Integrity must be a sha384 subresource-integrity hash.'),
-  version: z.string().min(1),
-  contracts: z.string().min(1).optional(),
-  kind: z.enum(['adapter', 'connector', 'feature']).default('feature'),
-  /** Views the plugin provides, so pushing one loads the plugin on first use. */
-  views: z.array(z.string()).default([]),
-  /** `open`: load when the modal opens or a session is restored; `view`: when one of its views is pushed. */
-  activation: z.enum(['open', 'view']).default('view'),
-  requires: z.array(z.string()).default([]),
-})
-
-/** The plugin manifest: `{ [name]: { entry, integrity, version, ... } }`. */
-export const PluginManifestSchema = z.record(z.string().regex(NAME, 'Plugin names are kebab-case.'), PluginManifestEntrySchema)
-
-export type PluginManifestEntry = z.infer<typeof PluginManifestEntrySchema>
-export type PluginManifest = z.infer<typeof PluginManifestSchema>

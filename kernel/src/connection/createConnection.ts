@@ -5,15 +5,9 @@ import type { Registry } from '../registry/createRegistry.js'
 import { chainsSlice, connectionSlice, emptyAccount, type ConnectionRecord, type PorticoStore, type RecentWallet } from '../store/index.js'
 import { AdapterNotFoundError, ConnectorNotFoundError, isUserRejection, NotConnectedError } from './errors.js'
 
-/** Storage keys the connection keeps (kernel-owned, not plugin-prefixed). */
-export const STORAGE_KEYS = {
-  status: 'connectionStatus',
-  connections: 'connections',
-  lastConnectorId: 'lastConnectorId',
-  recentWallets: 'recentWallets',
-  activeCaipNetworkId: 'activeCaipNetworkId',
-  addressCache: 'addressCache',
-} as const
+import { STORAGE_KEYS } from './storageKeys.js'
+
+export { STORAGE_KEYS }
 
 /** How long a restore waits for a connector to register (EIP-6963 wallets announce asynchronously). */
 export const RESTORE_CONNECTOR_WAIT_MS = 3000

@@ -1,3 +1,4 @@
+import '../zodConfig.js'
 export { createKernel } from '../kernel/createKernel.js'
 export type { Kernel, KernelNotify, KernelPlugins, KernelRouter, ResolvedView } from '../kernel/types.js'
 export { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'

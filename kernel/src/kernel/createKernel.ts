@@ -1,14 +1,14 @@
-import { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { CaipNetworkLike, ChainAdapter, ToastVariant, ViewId } from '@portico/contracts'
 import { createHooks } from '../hooks/createHooks.js'
 import { createI18n } from '../i18n/createI18n.js'
 import { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'
 import { createRegistry } from '../registry/createRegistry.js'
-import { createRemoteLoader } from '../registry/loadRemote.js'
-import { hostSharedModules } from '../registry/sharedModules.js'
+import { createLazyRemoteLoader } from '../registry/lazyRemoteLoader.js'
 import { createStorage } from '../storage/createStorage.js'
-import { createConnection } from '../connection/createConnection.js'
-import { createHttpClient } from '../http/createHttpClient.js'
+import type { Connection } from '../connection/createConnection.js'
+import { STORAGE_KEYS } from '../connection/storageKeys.js'
+import { createLazyHttpClient } from '../http/lazyHttpClient.js'
 import {
   chainsSlice,
   connectionSlice,
@@ -27,10 +27,7 @@ export const TOAST_SWAP_DELAY_MS = 150
 export const TOAST_AUTO_HIDE_MS = 2500
 export const SHAKE_MS = 500
 
-// zod compiles object parsers with `new Function` unless told not to; a strict-CSP page refuses that
-z.config({ jitless: true })
-
-function optionsError(error: z.ZodError): InvalidOptionsError {
+function optionsError(error: z.core.$ZodError): InvalidOptionsError {
   const issue = error.issues[0]!
   // a cross-field rule (path empty) carries the spec's exact sentence
   if (issue.path.length === 0) return new InvalidOptionsError(issue.message)
@@ -48,7 +45,7 @@ function optionsError(error: z.ZodError): InvalidOptionsError {
 export function createKernel(input: KernelOptions): Kernel {
   const parsed = KernelOptionsSchema.safeParse((input ?? {}) as z.input<typeof KernelOptionsSchema>)
   if (!parsed.success) throw optionsError(parsed.error)
-  const options: ResolvedKernelOptions = parsed.data
+  const options: ResolvedKernelOptions = { ...parsed.data, projectId: parsed.data.projectId?.trim() }
 
   const { store, listener, rootReducer } = createPorticoStore()
   const hooks = createHooks()
@@ -177,7 +174,7 @@ export function createKernel(input: KernelOptions): Kernel {
     store.dispatch(modalSlice.actions.loadingSet({ loading: true }))
     store.dispatch(modalSlice.actions.opened(undefined))
     try {
-      await registry.loadActivated()
+      await Promise.all([registry.loadActivated(), restored()])
     } catch (error) {
       notify.toast(errorMessage(error), 'error')
     }
@@ -206,7 +203,7 @@ export function createKernel(input: KernelOptions): Kernel {
   // closing resets the pairing URI (SPEC §2)
   hooks.afterClose.tap({ name: 'kernel' }, () => store.dispatch(connectionSlice.actions.wcUriReset()))
 
-  const http = createHttpClient({
+  const http = createLazyHttpClient({
     endpoints: options.endpoints,
     projectId: options.projectId,
     sdkType: options.sdkType,
@@ -217,11 +214,7 @@ export function createKernel(input: KernelOptions): Kernel {
 
   // ---- registry ------------------------------------------------------------------------------------------
   const remote = options.remotes
-    ? createRemoteLoader({
-        manifestUrl: options.remotes.manifestUrl,
-        manifest: options.remotes.manifest,
-        sharedModules: hostSharedModules,
-      })
+    ? createLazyRemoteLoader({ manifestUrl: options.remotes.manifestUrl, manifest: options.remotes.manifest as never })
     : undefined
 
   const registry = createRegistry({
@@ -255,12 +248,26 @@ export function createKernel(input: KernelOptions): Kernel {
   // ---- networks ------------------------------------------------------------------------------------------
   const namespaceHasAdapter = (ns: string) => options.adapters.includes(ns as never) || Boolean(registry.getAdapter(ns as never))
 
-  const connection = createConnection({ store, registry, hooks, notify, storage, router, t: i18n.t, open, close, log })
+  // the connection lifecycle is its own chunk: loaded to restore a stored session, or when the modal opens
+  let connectionModule: Promise<Connection> | undefined
+  const connection = () =>
+    (connectionModule ??= import('../connection/createConnection.js')
+      .then((m) => m.createConnection({ store, registry, hooks, notify, storage, router, t: i18n.t, open, close, log }))
+      .catch((error) => {
+        connectionModule = undefined
+        throw error
+      }))
+  let restoring: Promise<void> | undefined
+  const restored = () => (restoring ??= connection().then((c) => c.restore()))
 
   // bundled plugins first, then a stored session (which may load the remote adapters it needs)
   const ready = registry
     .use(...(options.plugins as never[]))
-    .then(() => connection.restore())
+    .then(async () => {
+      if ((await storage.getItem(STORAGE_KEYS.status)) === 'connected') return restored()
+      // a stored disconnected status clears address caches; the rest waits for the modal
+      await storage.removeItem(STORAGE_KEYS.addressCache)
+    })
     .catch((error) => log('error', '[portico] start:', error))
 
   const kernel: Kernel = {
@@ -302,14 +309,14 @@ export function createKernel(input: KernelOptions): Kernel {
       store.dispatch(chainsSlice.actions.networkRemoved(caipNetworkId))
     },
     isMobile,
-    connect: (id, params) => connection.connect(id, params),
-    disconnect: (ns) => connection.disconnect(ns),
-    switchNetwork: (id) => connection.switchNetwork(id),
-    signMessage: (m) => connection.signMessage(m),
-    sendTransaction: (tx) => connection.sendTransaction(tx),
-    refreshBalance: () => connection.refreshBalance(),
+    connect: async (id, params) => (await restored(), (await connection()).connect(id, params)),
+    disconnect: async (ns) => (await connection()).disconnect(ns),
+    switchNetwork: async (id) => (await connection()).switchNetwork(id),
+    signMessage: async (m) => (await connection()).signMessage(m),
+    sendTransaction: async (tx) => (await connection()).sendTransaction(tx),
+    refreshBalance: async () => (await connection()).refreshBalance(),
     destroy() {
-      connection.destroy()
+      void connectionModule?.then((c) => c.destroy()).catch(() => {})
       for (const t of timers) clearTimeout(t)
       timers.clear()
       listener.clearListeners()

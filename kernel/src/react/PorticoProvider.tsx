@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import type { Kernel } from '../kernel/types.js'
 import { KernelContext, PorticoReduxContext } from './context.js'
-import { PorticoPortal } from './modal/Modal.js'
+import { LazyPortal } from './LazyPortal.js'
 
 export type PorticoProviderProps = { kernel: Kernel; children?: ReactNode }
 
@@ -19,7 +19,7 @@ export function PorticoProvider({ kernel, children }: PorticoProviderProps) {
     <KernelContext.Provider value={kernel}>
       <Provider store={kernel.store} context={PorticoReduxContext}>
         {children}
-        <PorticoPortal />
+        <LazyPortal />
       </Provider>
     </KernelContext.Provider>
   )

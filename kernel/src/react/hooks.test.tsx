@@ -1,4 +1,4 @@
-import { act, fireEvent, render, renderHook, screen } from '@testing-library/react'
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { configureStore } from '@reduxjs/toolkit'
 import { Provider, useSelector } from 'react-redux'
 import type React from 'react'
@@ -125,7 +125,9 @@ describe('ConnectButton', () => {
     await act(async () => fireEvent.click(button))
     expect(kernel.getState().modal.open).toBe(true)
     expect(button.getAttribute('aria-expanded')).toBe('true')
-    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true)
+    // the shell is a lazy chunk: it mounts once loaded, then traps focus
+    const dialog = await screen.findByRole('dialog')
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
     // closing gives focus back to the button that opened the modal
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
     expect(document.activeElement).toBe(button)

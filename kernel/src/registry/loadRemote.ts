@@ -4,7 +4,8 @@ import { sha384Integrity } from './integrity.js'
 
 export type PluginFactory = (options?: Record<string, unknown>) => PluginDefinition
 
-export type SharedModule = { version: string; lib: () => unknown }
+/** A module the host shares; `get` loads it on first use, so unshared namespaces stay out of the first load. */
+export type SharedModule = { version: string; get: () => Promise<() => unknown> }
 
 export type RemoteLoaderOptions = {
   manifestUrl?: string | undefined
@@ -102,17 +103,19 @@ async function createFederationHost(
   sharedModules: () => Promise<Record<string, SharedModule>>,
   verified: Map<string, string>,
 ): Promise<FederationHost> {
-  const [{ createInstance }, shared] = await Promise.all([import('@module-federation/enhanced/runtime'), sharedModules()])
+  const [{ createInstance, injectExternalRuntimeCore }, shared] = await Promise.all([import('./federation.js'), sharedModules()])
   const instance = createInstance({
     name: 'portico_host',
     remotes: [],
     shared: Object.fromEntries(
       Object.entries(shared).map(([pkg, m]) => [
         pkg,
-        { version: m.version, lib: m.lib as () => any, shareConfig: { singleton: true, requiredVersion: false } },
+        { version: m.version, get: m.get as () => Promise<() => any>, shareConfig: { singleton: true, requiredVersion: false } },
       ]),
     ),
     plugins: [
+      // remotes are built without their own copy of the federation runtime core: this hands them the host's
+      injectExternalRuntimeCore(),
       {
         name: 'portico-integrity',
         createScript({ url }: { url: string }) {

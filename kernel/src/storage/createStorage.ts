@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import '../zodConfig.js'
+import * as z from 'zod/mini'
 import type { KeyValueStorage } from '@portico/contracts'
 
 /** The storage format version; stored under {@link STORAGE_VERSION_KEY}. */

@@ -1,33 +1,42 @@
-import { BaseError, NetworkSchema } from '@portico/contracts'
-import { z } from 'zod'
+import { BaseError, CaipNetworkLikeSchema } from '@portico/contracts'
+import * as z from 'zod/mini'
 import type { EvmAdapterParameters } from './adapter.js'
 
-// z.httpUrl would refuse localhost and IP hosts, which local chains (anvil) use
-const HttpUrl = z.url({ protocol: /^https?$/, error: 'Expected an http(s) URL.' })
+// zod/mini keeps this remote small; localhost and IP hosts must pass, as local chains (anvil) use them
+const HttpUrl = z.string().check(
+  z.refine((value) => {
+    try {
+      return /^https?:$/.test(new URL(value).protocol)
+    } catch {
+      return false
+    }
+  }, 'Expected an http(s) URL.'),
+)
+const positiveInt = () => z.optional(z.number().check(z.refine((n) => Number.isInteger(n) && n > 0, 'Expected a positive whole number.')))
 
 /** Options of the evm plugin, from its factory or from the kernel's `features.evm`; validated before use. */
 export const EvmOptionsSchema = z.object({
   /** RPC URLs per chain id, replacing the network's own: `{ 31337: ['http://127.0.0.1:8545'] }`. */
-  rpcUrls: z
-    .record(z.string().regex(/^[1-9]\d*$/, 'Chain ids are positive integers.'), z.array(HttpUrl).min(1))
-    .optional(),
+  rpcUrls: z.optional(
+    z.record(z.string().check(z.regex(/^[1-9]\d*$/, 'Chain ids are positive integers.')), z.array(HttpUrl).check(z.minLength(1))),
+  ),
   /** Replaces the default network list. */
-  networks: z.array(NetworkSchema).min(1).optional(),
-  transport: z
-    .object({
-      batchSize: z.number().int().positive().optional(),
-      timeout: z.number().int().positive().optional(),
-      retryCount: z.number().int().min(0).optional(),
-      rank: z
-        .object({
-          interval: z.number().int().positive().optional(),
-          sampleCount: z.number().int().positive().optional(),
-          timeout: z.number().int().positive().optional(),
-          weights: z.object({ stability: z.number().min(0), latency: z.number().min(0) }).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
+  networks: z.optional(z.array(CaipNetworkLikeSchema).check(z.minLength(1))),
+  transport: z.optional(
+    z.object({
+      batchSize: positiveInt(),
+      timeout: positiveInt(),
+      retryCount: z.optional(z.number().check(z.refine((n) => Number.isInteger(n) && n >= 0, 'Expected a whole number.'))),
+      rank: z.optional(
+        z.object({
+          interval: positiveInt(),
+          sampleCount: positiveInt(),
+          timeout: positiveInt(),
+          weights: z.optional(z.object({ stability: z.number().check(z.nonnegative()), latency: z.number().check(z.nonnegative()) })),
+        }),
+      ),
+    }),
+  ),
 })
 
 export type EvmOptions = z.input<typeof EvmOptionsSchema>

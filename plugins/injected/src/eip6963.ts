@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** An EIP-1193 provider as this plugin needs it: something with `request`. */
 export type Eip1193Provider = {
@@ -14,11 +14,11 @@ export function isEip1193Provider(value: unknown): value is Eip1193Provider {
 
 /** EIP-6963 provider info: who the wallet says it is. */
 export const Eip6963ProviderInfoSchema = z.object({
-  uuid: z.string().trim().min(1, 'The announcement has no uuid.'),
-  name: z.string().trim().min(1, 'The wallet has no name.').max(100, 'The wallet name is longer than 100 characters.'),
+  uuid: z.string().check(z.trim(), z.minLength(1, 'The announcement has no uuid.')),
+  name: z.string().check(z.trim(), z.minLength(1, 'The wallet has no name.'), z.maxLength(100, 'The wallet name is longer than 100 characters.')),
   // EIP-6963: the icon MUST be a data URI; anything else could load a remote (tracking) image or a script URL
-  icon: z.string().regex(/^data:image\/(svg\+xml|png|jpeg|jpg|webp|gif)[;,]/i, 'The icon must be a data:image URI.'),
-  rdns: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'The rdns must be a reverse domain name such as io.metamask.'),
+  icon: z.string().check(z.regex(/^data:image\/(svg\+xml|png|jpeg|jpg|webp|gif)[;,]/i, 'The icon must be a data:image URI.')),
+  rdns: z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'The rdns must be a reverse domain name such as io.metamask.')),
 })
 
 /** The `detail` of an `eip6963:announceProvider` event. */

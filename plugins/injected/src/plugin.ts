@@ -1,5 +1,5 @@
 import { definePlugin, type Unsubscribe } from '@portico/contracts'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { createAnnouncedConnector, createInjectedConnector } from './connectors.js'
 import { EIP6963_ANNOUNCE, EIP6963_REQUEST, Eip6963AnnounceDetailSchema, isEip1193Provider, type Eip1193Provider } from './eip6963.js'
 
@@ -8,7 +8,7 @@ export type InjectedParameters = {
   windowEthereum?: boolean
 }
 
-const InjectedOptionsSchema = z.object({ windowEthereum: z.boolean().optional() })
+const InjectedOptionsSchema = z.object({ windowEthereum: z.optional(z.boolean()) })
 
 /**
  * Connectors for browser wallets: every EIP-6963 announced provider (id = its rdns) and `window.ethereum`
@@ -24,8 +24,6 @@ export function injected(parameters: InjectedParameters = {}) {
     contracts: '^1.0.0',
     kind: 'connector',
     setup(ctx) {
-      // this plugin may carry its own zod copy (federated remote): keep it off `new Function` on strict-CSP pages
-      z.config({ jitless: true })
       const options = InjectedOptionsSchema.parse({ ...parameters, ...ctx.options })
       if (typeof window === 'undefined') return
       const announced = new Map<string, { provider: Eip1193Provider; unregister: Unsubscribe }>()

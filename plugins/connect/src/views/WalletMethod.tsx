@@ -40,11 +40,8 @@ function countLabel(count: number | undefined): string | undefined {
  * inline manifest provides the view, or when a manifest URL may.
  */
 export function allWalletsAvailable(kernel: Kernel, features: RootState['options']['features']): boolean {
-  if (features.wallets === false) return false
-  if (kernel.plugins.getView('AllWallets')) return true
-  const remotes = kernel.options.remotes
-  if (remotes?.manifest) return Object.values(remotes.manifest).some((entry) => entry.views.includes('AllWallets'))
-  return Boolean(remotes?.manifestUrl)
+  // the kernel answers for bundled plugins and, once the manifest is loaded (the modal opening), remote ones
+  return features.wallets !== false && kernel.plugins.hasView('AllWallets')
 }
 
 function IconTile({ children }: { children: ReactNode }) {

@@ -9,11 +9,8 @@ export const BASIC_WALLET_COUNT = 4
 
 /** Whether a plugin can show AllWallets (the wallets feature is on and a plugin provides or may provide it). */
 function allWalletsAvailable(kernel: Kernel, features: Record<string, unknown>): boolean {
-  if (features.wallets === false) return false
-  if (kernel.plugins.getView('AllWallets')) return true
-  const remotes = kernel.options.remotes
-  if (remotes?.manifest) return Object.values(remotes.manifest).some((entry) => entry.views.includes('AllWallets'))
-  return Boolean(remotes?.manifestUrl)
+  // the kernel answers for bundled plugins and, once the manifest is loaded (the modal opening), remote ones
+  return features.wallets !== false && kernel.plugins.hasView('AllWallets')
 }
 
 function WalletRow({ wallet, onClick }: { wallet: WalletListingLike; onClick: () => void }) {

@@ -1,0 +1,30 @@
+import '../zodConfig.js'
+import * as z from 'zod/mini'
+
+// zod/mini: the kernel validates the manifest in the browser when the modal first opens, so this stays small.
+
+const NAME = /^[a-z][a-z0-9-]*$/
+const nonEmpty = () => z.string().check(z.minLength(1))
+const withDefault = <T extends z.core.SomeType>(schema: T, value: z.output<T>) => z._default(schema, value as never)
+
+/** One plugin entry in the manifest a plugin CDN serves. */
+export const PluginManifestEntrySchema = z.object({
+  /** URL of the federation remote entry, absolute or relative to the manifest. */
+  entry: nonEmpty(),
+  /** Subresource-integrity hash of the entry file. */
+  integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Integrity must be a sha384 subresource-integrity hash.')),
+  version: nonEmpty(),
+  contracts: z.optional(nonEmpty()),
+  kind: withDefault(z.enum(['adapter', 'connector', 'feature']), 'feature'),
+  /** Views the plugin provides, so pushing one loads the plugin on first use. */
+  views: withDefault(z.array(z.string()), []),
+  /** `open`: load when the modal opens or a session is restored; `view`: when one of its views is pushed. */
+  activation: withDefault(z.enum(['open', 'view']), 'view'),
+  requires: withDefault(z.array(z.string()), []),
+})
+
+/** The plugin manifest: `{ [name]: { entry, integrity, version, ... } }`. */
+export const PluginManifestSchema = z.record(z.string().check(z.regex(NAME, 'Plugin names are kebab-case.')), PluginManifestEntrySchema)
+
+export type PluginManifestEntry = z.output<typeof PluginManifestEntrySchema>
+export type PluginManifest = z.output<typeof PluginManifestSchema>

@@ -1,0 +1,20 @@
+import type { RemoteLoader, RemoteLoaderOptions } from './loadRemote.js'
+
+/**
+ * A remote loader whose code (manifest schema, integrity check, federation runtime) is fetched only when the
+ * first remote plugin is needed: the modal opening or a session restoring, never the page load.
+ */
+export function createLazyRemoteLoader(options: Omit<RemoteLoaderOptions, 'sharedModules'>): RemoteLoader {
+  let loader: Promise<RemoteLoader> | undefined
+  const get = () =>
+    (loader ??= Promise.all([import('./loadRemote.js'), import('./sharedModules.js')]).then(([remote, shared]) =>
+      remote.createRemoteLoader({ ...options, sharedModules: async () => shared.hostSharedModules() }),
+    )).catch((error) => {
+      loader = undefined // a chunk that failed to load can be fetched again
+      throw error
+    })
+  return {
+    manifest: async () => (await get()).manifest(),
+    loadFactory: async (name, entry) => (await get()).loadFactory(name, entry),
+  }
+}

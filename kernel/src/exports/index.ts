@@ -7,4 +7,6 @@ export { createI18n, type I18n } from '../i18n/createI18n.js'
 export { createHttpClient, HttpError } from '../http/createHttpClient.js'
 export { createStorage, createMemoryStorage } from '../storage/createStorage.js'
 export * from '../store/index.js'
+// plugins build their slices with these: the kernel is shared with remotes, so they need no Redux Toolkit copy
+export { createAction, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 export * from '../react/index.js'

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { account } from '@portico/plugin-account'
 import type { Kernel } from '@portico/kernel'
@@ -15,6 +15,9 @@ import {
 import { startApi } from '../../test/servers.js'
 import { history } from '../plugin.js'
 import { selectHistory } from '../slice.js'
+
+// views load lazily, and these files share two cores with PGlite and anvil: give slow renders room
+configure({ asyncUtilTimeout: 5000 })
 
 /** A fake IntersectionObserver (jsdom has none) that a test can scroll into view. */
 class TestIntersectionObserver {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { account } from '@portico/plugin-account'
 import type { Kernel } from '@portico/kernel'
@@ -7,6 +7,9 @@ import { json, startServer, supportedChains } from '../../test/servers.js'
 import { history, historyDeps } from '../plugin.js'
 import { selectHistory } from '../slice.js'
 import { loadTransactions } from '../transactions.js'
+
+// views load lazily, and these files share two cores with PGlite and anvil: give slow renders room
+configure({ asyncUtilTimeout: 5000 })
 
 const ADDRESS = '0x2222222222222222222222222222222222222222'
 const OTHER = '0x9999999999999999999999999999999999999999'
@@ -81,7 +84,7 @@ async function openActivity(options: { connect?: boolean } = {}) {
 const rows = () => Array.from(screen.getByTestId('history-list').querySelectorAll('[role="listitem"]')) as HTMLElement[]
 const historyRequests = () => server.requests.filter((u) => u.pathname.endsWith('/history'))
 
-describe('Activity tab states', () => {
+describe('Activity tab states', { timeout: 20_000 }, () => {
   it('behavior: only the active chain, all-spam transactions hidden, transfer-less calls shown with their counterparty', async () => {
     const keep = tx({ transfers: [fungible('0.1234567', 'in', 'USDC', 'https://icons.example/usdc.svg')] })
     const otherChain = tx({ chain: 'eip155:1' })

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { account } from '@portico/plugin-account'
 import type { Kernel } from '@portico/kernel'
@@ -7,6 +7,9 @@ import { deployTestToken, sendNative, startAnvil, transferTestToken, type AnvilI
 import { startApi } from '../../test/servers.js'
 import { portfolio } from '../plugin.js'
 import { selectPortfolio } from '../slice.js'
+
+// views load lazily, and these files share two cores with PGlite and anvil: give slow renders room
+configure({ asyncUtilTimeout: 5000 })
 
 /** A fresh account: only what the test sends it. */
 const HOLDER = '0x1111111111111111111111111111111111111111'

@@ -1,10 +1,13 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { account } from '@portico/plugin-account'
 import type { Kernel } from '@portico/kernel'
 import { createTestKernel, scriptedWalletPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
 import { json, startServer, supportedChains } from '../../test/servers.js'
 import { portfolio } from '../plugin.js'
+
+// views load lazily, and these files share two cores with PGlite and anvil: give slow renders room
+configure({ asyncUtilTimeout: 5000 })
 
 const ADDRESS = '0x2222222222222222222222222222222222222222'
 
@@ -37,7 +40,7 @@ async function openTokens() {
   return { kernel, tab: await screen.findByTestId('portfolio-tokens') }
 }
 
-describe('Tokens tab states', () => {
+describe('Tokens tab states', { timeout: 20_000 }, () => {
   it('behavior: a skeleton while loading, then the empty state that says why', async () => {
     let answer: () => void = () => {}
     balance = (res) => (answer = () => json(res, 200, { balances: [] }))

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { defineConnector, definePlugin, type PluginDefinition } from '@portico/contracts'
 import { connectionSlice, type Kernel, type KernelOptions } from '@portico/kernel'
@@ -6,6 +6,9 @@ import { createTestKernel, testView, viewsPlugin, withKernel } from '../../../..
 import { json, startApi, startServer } from '../../test/servers.js'
 import { wallets, type WalletsParameters } from '../plugin.js'
 import { selectWallets } from '../slice.js'
+
+// views load lazily, and these files share two cores with PGlite and anvil: give slow renders room
+configure({ asyncUtilTimeout: 5000 })
 
 let api: Awaited<ReturnType<typeof startApi>>
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { definePlugin, type ChainNamespace, type PluginContext } from '@portico/contracts'
 import { analyticsMessages } from './messages.js'
 import { createAnalyticsQueue, type AnalyticsDeps, type AnalyticsQueueOptions } from './queue.js'
-import { analyticsActions, analyticsSlice, type TrackedEvent } from './slice.js'
+import { analyticsSlice, EVENT_TRACKED, type TrackedEvent } from './slice.js'
 
 export type AnalyticsParameters = AnalyticsQueueOptions
 
@@ -63,7 +63,7 @@ export function analytics(parameters: AnalyticsParameters = {}) {
         },
       })
       ctx.startListening({
-        actionCreator: analyticsActions.eventTracked,
+        type: EVENT_TRACKED,
         effect: (action: { payload: TrackedEvent }) => {
           if (action.payload && typeof action.payload.event === 'string') track(action.payload)
         },

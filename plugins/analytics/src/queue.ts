@@ -1,10 +1,4 @@
-import {
-  AnalyticsConfigResponseSchema,
-  AnalyticsIngestResponseSchema,
-  type ActionLike,
-  type AnalyticsEvent,
-  type HttpClient,
-} from '@portico/contracts'
+import type { ActionLike, AnalyticsEvent, HttpClient, SchemaLike } from '@portico/contracts'
 import { analyticsActions, selectAnalytics, type AnalyticsOffReason, type TrackedEvent } from './slice.js'
 
 /** What the analytics queue needs from the kernel. */
@@ -26,6 +20,24 @@ export type AnalyticsDeps = {
 export type AnalyticsQueueOptions = {
   /** Most events kept while waiting for the modal to open or the config to arrive; the oldest go first. */
   maxQueue?: number
+}
+
+/** A one-field check needs no schema library (a remote bundles what it imports): `{ isAnalyticsEnabled: boolean }`. */
+export const AnalyticsConfigSchema: SchemaLike<{ isAnalyticsEnabled: boolean }> = {
+  safeParse: (value) =>
+    typeof (value as { isAnalyticsEnabled?: unknown } | null)?.isAnalyticsEnabled === 'boolean'
+      ? { success: true, data: { isAnalyticsEnabled: (value as { isAnalyticsEnabled: boolean }).isAnalyticsEnabled } }
+      : { success: false, error: new Error('Expected { isAnalyticsEnabled: boolean }.') },
+}
+
+/** The ingest's answer: `{ status: 'stored' | 'duplicate' | 'ignored' }`. */
+export const AnalyticsIngestSchema: SchemaLike<{ status: 'stored' | 'duplicate' | 'ignored' }> = {
+  safeParse: (value) => {
+    const status = (value as { status?: unknown } | null)?.status
+    return status === 'stored' || status === 'duplicate' || status === 'ignored'
+      ? { success: true, data: { status } }
+      : { success: false, error: new Error('Expected { status: stored | duplicate | ignored }.') }
+  },
 }
 
 /** SPEC §7: MODAL_CREATED is never sent. */
@@ -99,7 +111,7 @@ export function createAnalyticsQueue(deps: AnalyticsDeps, options: AnalyticsQueu
 
   function isEnabled(): Promise<boolean> {
     config ??= deps.http
-      .get({ endpoint: 'registry', path: 'getAnalyticsConfig', schema: AnalyticsConfigResponseSchema })
+      .get({ endpoint: 'registry', path: 'getAnalyticsConfig', schema: AnalyticsConfigSchema })
       .then((answer) => {
         if (answer?.isAnalyticsEnabled === true) {
           deps.dispatch(analyticsActions.enabled())
@@ -132,7 +144,7 @@ export function createAnalyticsQueue(deps: AnalyticsDeps, options: AnalyticsQueu
       while (queue.length && !destroyed) {
         const event = queue[0]!
         try {
-          const answer = await deps.http.post({ endpoint: 'analytics', path: 'e', body: event, schema: AnalyticsIngestResponseSchema })
+          const answer = await deps.http.post({ endpoint: 'analytics', path: 'e', body: event, schema: AnalyticsIngestSchema })
           if (answer) deps.dispatch(analyticsActions.eventSent())
         } catch (error) {
           if (isForbidden(error)) return disable('forbidden', error)

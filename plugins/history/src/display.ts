@@ -1,4 +1,5 @@
-import { formatFungibleAmount, truncateAddress, type Transaction, type TransactionTransfer } from '@portico/contracts'
+import { formatFungibleAmount, truncateAddress } from '@portico/contracts'
+import type { Transaction, TransactionTransfer } from './schemas.js'
 
 /** Operation types with a title of their own; others are shown by name. */
 export const KNOWN_OPERATIONS = [

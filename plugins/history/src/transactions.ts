@@ -1,14 +1,13 @@
 import {
   ACTIVITY_NAMESPACES,
-  TransactionSchema,
   isAllSpam,
   type ActionLike,
   type ChainNamespace,
   type HttpClient,
   type SchemaLike,
   type ToastVariant,
-  type Transaction,
 } from '@portico/contracts'
+import { TransactionSchema, type Transaction } from './schemas.js'
 import { historyActions, selectHistory } from './slice.js'
 
 /** What loading transactions needs from the kernel. */

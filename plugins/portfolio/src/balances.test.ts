@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ApiTokenBalance } from '@portico/contracts'
+import type { TokenBalance } from './schemas.js'
 import type { Kernel } from '@portico/kernel'
 import { createTestKernel } from '../../../kernel/src/react/testing.js'
 import { json, startServer, supportedChains } from '../test/servers.js'
@@ -11,7 +11,7 @@ import { selectPortfolio } from './slice.js'
 const ADDRESS = '0x2222222222222222222222222222222222222222'
 const TOKEN = '0x3333333333333333333333333333333333333333'
 
-const apiBalance = (over: Partial<ApiTokenBalance> = {}): ApiTokenBalance => ({
+const apiBalance = (over: Partial<TokenBalance> = {}): TokenBalance => ({
   name: 'Ether',
   symbol: 'ETH',
   chainId: 'eip155:31337',

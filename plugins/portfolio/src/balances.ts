@@ -1,9 +1,7 @@
 import {
   BALANCE_NAMESPACES,
-  BalanceResponseSchema,
   CACHE_EXPIRY,
   TOKEN_BALANCE_RETRY_MS,
-  type ApiTokenBalance,
   type ActionLike,
   type ChainAdapter,
   type ChainNamespace,
@@ -11,6 +9,7 @@ import {
   type HttpClient,
   type ToastVariant,
 } from '@portico/contracts'
+import { BalanceResponseSchema, type TokenBalance } from './schemas.js'
 import { portfolioActions, selectPortfolio } from './slice.js'
 import { balancesFromAssets, dropLowQualityTokens, supportsAssetDiscovery, toHexChainId } from './tokens.js'
 
@@ -63,7 +62,7 @@ export function retryWaitSeconds(failedAt: number | undefined, now: number): num
  * `wallet_getAssets`). `undefined` whenever that does not work out: no such capability, a wallet error, an answer
  * that fails validation. The caller then asks the balance endpoint, silently (SPEC §7).
  */
-export async function balancesFromWallet(deps: PortfolioDeps, target: BalanceTarget): Promise<ApiTokenBalance[] | undefined> {
+export async function balancesFromWallet(deps: PortfolioDeps, target: BalanceTarget): Promise<TokenBalance[] | undefined> {
   if (target.namespace !== 'eip155' || !target.connectorId) return undefined
   const adapter = deps.getAdapter('eip155')
   const connector = deps.getConnector(target.connectorId)
@@ -83,7 +82,7 @@ export async function balancesFromWallet(deps: PortfolioDeps, target: BalanceTar
 }
 
 /** Balances from `GET /v1/account/{address}/balance` (cached 30 s; `forceUpdate` bypasses both caches). */
-export async function balancesFromApi(deps: PortfolioDeps, target: BalanceTarget, forceUpdate: boolean): Promise<ApiTokenBalance[]> {
+export async function balancesFromApi(deps: PortfolioDeps, target: BalanceTarget, forceUpdate: boolean): Promise<TokenBalance[]> {
   const response = await deps.http.get({
     path: `v1/account/${encodeURIComponent(target.address)}/balance`,
     query: { currency: 'usd', chainId: target.caipNetworkId, ...(forceUpdate ? { forceUpdate: 'true' } : {}) },

@@ -1,4 +1,4 @@
-import { WalletGetAssetsResponseSchema, type ApiTokenBalance, type WalletAsset } from '@portico/contracts'
+import { WalletGetAssetsResponseSchema, type TokenBalance, type WalletAsset } from './schemas.js'
 
 /** `value` (an integer amount of the smallest unit) as a decimal string with `decimals` places, trailing zeros cut. */
 export function formatUnits(value: bigint, decimals: number): string {
@@ -23,7 +23,7 @@ export function supportsAssetDiscovery(capabilities: unknown, chainIdHex: string
 }
 
 /** A `wallet_getAssets` asset as a token balance of SPEC §3 (native assets have no address). */
-export function assetToBalance(asset: WalletAsset, chainId: number | string): ApiTokenBalance {
+export function assetToBalance(asset: WalletAsset, chainId: number | string): TokenBalance {
   const { name, symbol, decimals, price, iconUrl } = asset.metadata
   const numeric = formatUnits(BigInt(asset.balance), decimals)
   return {
@@ -42,19 +42,19 @@ export function assetToBalance(asset: WalletAsset, chainId: number | string): Ap
  * The balances in a `wallet_getAssets` answer for the chain, or `undefined` when the answer fails the wallet-asset
  * validation (SPEC §5: then it is ignored whole).
  */
-export function balancesFromAssets(response: unknown, chainId: number | string): ApiTokenBalance[] | undefined {
+export function balancesFromAssets(response: unknown, chainId: number | string): TokenBalance[] | undefined {
   const parsed = WalletGetAssetsResponseSchema.safeParse(response)
   if (!parsed.success) return undefined
   return (parsed.data[toHexChainId(chainId)] ?? []).map((asset) => assetToBalance(asset, chainId))
 }
 
 /** SPEC §5: tokens with 0 decimals are dropped as low quality. */
-export function dropLowQualityTokens(balances: readonly ApiTokenBalance[]): ApiTokenBalance[] {
+export function dropLowQualityTokens(balances: readonly TokenBalance[]): TokenBalance[] {
   return balances.filter((b) => b.quantity.decimals !== '0')
 }
 
 /** Most valuable first; equal values keep the order they came in. */
-export function sortByValue(balances: readonly ApiTokenBalance[]): ApiTokenBalance[] {
+export function sortByValue(balances: readonly TokenBalance[]): TokenBalance[] {
   return balances
     .map((b, i) => ({ b, i }))
     .sort((x, y) => (y.b.value ?? 0) - (x.b.value ?? 0) || x.i - y.i)
@@ -62,6 +62,6 @@ export function sortByValue(balances: readonly ApiTokenBalance[]): ApiTokenBalan
 }
 
 /** The sum of the balances' fiat values. */
-export function totalValue(balances: readonly ApiTokenBalance[]): number {
+export function totalValue(balances: readonly TokenBalance[]): number {
   return balances.reduce((sum, b) => sum + (Number.isFinite(b.value) ? (b.value as number) : 0), 0)
 }

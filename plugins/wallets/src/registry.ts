@@ -1,6 +1,5 @@
 import {
   FEATURED_WALLETS_COUNT,
-  GetWalletsResponseSchema,
   IMAGE_PRELOAD_TIMEOUT_MS,
   MIN_RETRY_INTERVAL_MS,
   RECOMMENDED_WALLETS_COUNT,
@@ -8,10 +7,9 @@ import {
   WALLET_PAGE_SIZE,
   WALLET_SEARCH_PAGE_SIZE,
   type ActionLike,
-  type ApiWalletListing,
-  type GetWalletsResponse,
   type HttpClient,
 } from '@portico/contracts'
+import { GetWalletsResponseSchema, type GetWalletsResponse, type WalletListing } from './schemas.js'
 import { selectWallets, walletsActions, type WalletsConfig, type WalletsState } from './slice.js'
 
 /** What the registry calls need: the kernel's HTTP client and the store. */
@@ -140,7 +138,7 @@ export async function loadNextPage(deps: WalletsDeps): Promise<void> {
 }
 
 /** Searches the registry: one call of 100 results (SPEC §9), images of the first 20 prefetched. Throws on failure. */
-export async function searchWallets(deps: WalletsDeps, search: string, signal?: AbortSignal): Promise<ApiWalletListing[]> {
+export async function searchWallets(deps: WalletsDeps, search: string, signal?: AbortSignal): Promise<WalletListing[]> {
   const state = deps.getState()
   const { config } = selectWallets(state)
   const response = await getWallets(deps.http, { page: 1, entries: WALLET_SEARCH_PAGE_SIZE, search, ...baseQuery(config, state) }, signal)
@@ -198,7 +196,7 @@ export async function loadImages(deps: WalletsDeps, imageIds: readonly (string |
 }
 
 /** Prefetches the images of the first 20 wallets of a page (SPEC §9). */
-export function prefetchImages(deps: WalletsDeps, wallets: readonly ApiWalletListing[]): Promise<boolean> {
+export function prefetchImages(deps: WalletsDeps, wallets: readonly WalletListing[]): Promise<boolean> {
   return loadImages(
     deps,
     wallets.slice(0, WALLET_IMAGE_PREFETCH).map((w) => w.image_id),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { ApiWalletListing } from '@portico/contracts'
 import type { ConnectorInfo } from '@portico/kernel'
+import type { WalletListing } from './schemas.js'
 import { buildWalletEntries, matchConnector, walletDestination } from './walletEntries.js'
 
-const listing = (id: string, rdns: string | null = null): ApiWalletListing => ({
+const listing = (id: string, rdns: string | null = null): WalletListing => ({
   id,
   name: id.toUpperCase(),
   image_id: `img-${id}`,

@@ -1,5 +1,6 @@
-import type { ApiWalletListing, WalletListItem } from '@portico/contracts'
+import type { WalletListItem } from '@portico/contracts'
 import type { ConnectorInfo, RecentWallet } from '@portico/kernel'
+import type { WalletListing } from './schemas.js'
 import type { WalletsState } from './slice.js'
 
 /** A row of the AllWallets list: a registry wallet, a recent wallet, or both. */
@@ -8,21 +9,21 @@ export type WalletEntry = {
   id: string
   name: string
   imageUrl?: string
-  listing?: ApiWalletListing
+  listing?: WalletListing
   /** A registered connector that reaches this wallet (installed extension, or the connector used last time). */
   connectorId?: string
   tag?: 'recent' | 'installed'
 }
 
 /** The connector for a registry wallet: an installed (announced) wallet with the same reverse-DNS id. */
-export function matchConnector(listing: Pick<ApiWalletListing, 'rdns'>, connectors: readonly ConnectorInfo[]): ConnectorInfo | undefined {
+export function matchConnector(listing: Pick<WalletListing, 'rdns'>, connectors: readonly ConnectorInfo[]): ConnectorInfo | undefined {
   const rdns = listing.rdns
   if (!rdns) return undefined
   return connectors.find((c) => c.type !== 'WALLET_CONNECT' && c.type !== 'AUTH' && (c.info?.rdns === rdns || c.id === rdns))
 }
 
 /** The listing's image: its object URL when loaded. */
-const imageOf = (listing: ApiWalletListing, images: Record<string, string>) => images[listing.image_id]
+const imageOf = (listing: WalletListing, images: Record<string, string>) => images[listing.image_id]
 
 /**
  * The AllWallets rows when not searching: recent wallets first, then featured, recommended and the loaded pages,
@@ -65,7 +66,7 @@ export function buildWalletEntries(
 }
 
 /** A row for a registry wallet (search results and pages). */
-export function listingEntry(listing: ApiWalletListing, images: Record<string, string>, connectors: readonly ConnectorInfo[]): WalletEntry {
+export function listingEntry(listing: WalletListing, images: Record<string, string>, connectors: readonly ConnectorInfo[]): WalletEntry {
   const connector = matchConnector(listing, connectors)
   const imageUrl = imageOf(listing, images)
   return {
@@ -102,7 +103,7 @@ export function registryWalletItems(
 ): WalletListItem[] {
   const taken = new Set<string>([...items.map((i) => i.id), ...recent.map((r) => r.id)])
   const out = [...items]
-  const add = (listing: ApiWalletListing, group: 'featured' | 'recommended') => {
+  const add = (listing: WalletListing, group: 'featured' | 'recommended') => {
     if (taken.has(listing.id) || (listing.rdns && taken.has(listing.rdns)) || matchConnector(listing, connectors)) return
     taken.add(listing.id)
     const imageUrl = imageOf(listing, wallets.images)

@@ -4,8 +4,12 @@ import * as exports from './index.js'
 it('behavior: the public surface changes only on purpose', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
+      "AnalyticsConfigSchema",
+      "AnalyticsIngestSchema",
+      "EVENT_TRACKED",
       "SKIPPED_EVENTS",
       "analytics",
+      "analyticsActions",
       "analyticsMessages",
       "analyticsSlice",
       "createAnalyticsQueue",

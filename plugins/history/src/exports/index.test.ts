@@ -6,6 +6,8 @@ it('behavior: the public surface changes only on purpose', () => {
     [
       "HistoryPageSchema",
       "KNOWN_OPERATIONS",
+      "TransactionSchema",
+      "TransactionTransferSchema",
       "activityTab",
       "counterparty",
       "default",

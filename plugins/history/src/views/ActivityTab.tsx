@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { formatRelativeTime, groupTransactionsByMonth, type Transaction } from '@portico/contracts'
+import { formatRelativeTime, groupTransactionsByMonth } from '@portico/contracts'
 import {
   ActivityIcon,
   AlertIcon,
@@ -20,6 +20,7 @@ import {
 } from '@portico/kernel'
 import { counterparty, operationFallback, operationKey, transactionImage, transfersLabel } from '../display.js'
 import { historyDeps } from '../plugin.js'
+import type { Transaction } from '../schemas.js'
 import { selectHistory } from '../slice.js'
 import { historyKey, historyTarget, loadMoreTransactions, loadTransactions, visibleTransactions } from '../transactions.js'
 import './history.css'

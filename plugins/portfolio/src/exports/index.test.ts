@@ -4,6 +4,10 @@ import * as exports from './index.js'
 it('behavior: the public surface changes only on purpose', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
+      "BalanceResponseSchema",
+      "TokenBalanceSchema",
+      "WalletAssetSchema",
+      "WalletGetAssetsResponseSchema",
       "assetToBalance",
       "balanceTarget",
       "balancesFromApi",

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import { formatAmount, formatBalance, type ApiTokenBalance } from '@portico/contracts'
+import { formatAmount, formatBalance } from '@portico/contracts'
 import {
   AlertIcon,
   Button,
@@ -17,6 +17,7 @@ import {
 } from '@portico/kernel'
 import { balanceTarget, refreshTokenBalances, targetKey } from '../balances.js'
 import { portfolioDeps } from '../plugin.js'
+import type { TokenBalance } from '../schemas.js'
 import { selectPortfolio } from '../slice.js'
 import { sortByValue, totalValue } from '../tokens.js'
 import './portfolio.css'
@@ -26,9 +27,9 @@ const SKELETON_ROWS = 3
 /** `$1,234.50`: SPEC §2 amounts in en-US with 2 decimals. */
 const usd = (value: number) => `$${formatAmount(value)}`
 
-export const tokenTestId = (b: ApiTokenBalance) => `token-${b.address ?? `${b.chainId}:native`}`
+export const tokenTestId = (b: TokenBalance) => `token-${b.address ?? `${b.chainId}:native`}`
 
-function TokenRow({ balance }: { balance: ApiTokenBalance }) {
+function TokenRow({ balance }: { balance: TokenBalance }) {
   const t = useTranslate()
   return (
     <div role="listitem" className="portico-portfolio-row" data-testid={tokenTestId(balance)}>

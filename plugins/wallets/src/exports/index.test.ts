@@ -4,6 +4,8 @@ import * as exports from './index.js'
 it('behavior: the public surface changes only on purpose', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
+      "GetWalletsResponseSchema",
+      "WalletListingSchema",
       "buildWalletEntries",
       "chainsOf",
       "default",

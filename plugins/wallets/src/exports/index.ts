@@ -14,3 +14,4 @@ export {
 } from '../registry.js'
 export { buildWalletEntries, listingEntry, matchConnector, registryWalletItems, walletDestination, type WalletEntry } from '../walletEntries.js'
 export { walletsMessages } from '../messages.js'
+export { GetWalletsResponseSchema, WalletListingSchema, type GetWalletsResponse, type WalletListing } from '../schemas.js'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { SEARCH_MIN_WAIT_MS, type ApiWalletListing } from '@portico/contracts'
+import { SEARCH_MIN_WAIT_MS } from '@portico/contracts'
 import {
   AlertIcon,
   Button,
@@ -16,6 +16,7 @@ import {
   type Kernel,
 } from '@portico/kernel'
 import { hasMorePages, loadImages, loadNextPage, loadTopWallets, searchWallets, type WalletsDeps } from '../registry.js'
+import type { WalletListing } from '../schemas.js'
 import { selectWallets } from '../slice.js'
 import { buildWalletEntries, listingEntry, walletDestination, type WalletEntry } from '../walletEntries.js'
 import { VirtualList } from './VirtualList.js'
@@ -32,7 +33,7 @@ const depsOf = (kernel: Kernel): WalletsDeps => ({ http: kernel.http, dispatch: 
 type SearchState =
   | { status: 'idle' }
   | { status: 'pending'; query: string }
-  | { status: 'ready'; query: string; results: ApiWalletListing[] }
+  | { status: 'ready'; query: string; results: WalletListing[] }
   | { status: 'failed'; query: string }
 
 /**

@@ -1,4 +1,4 @@
-import type { SliceLike } from '@portico/contracts'
+import { createSlice, type PayloadAction } from '@portico/kernel'
 
 /** Why analytics is off. */
 export type AnalyticsOffReason = 'config' | 'config-failed' | 'forbidden'
@@ -16,36 +16,31 @@ export const initialAnalyticsState: AnalyticsState = { status: 'pending', reason
 /** Event data another plugin can send through the store: `dispatch({ type: 'analytics/eventTracked', payload })`. */
 export type TrackedEvent = { event: string; type?: string; properties?: Record<string, unknown> }
 
-type Action = { type: string; payload?: any }
+/** The analytics plugin's slice: whether events go out, and how many did. */
+export const analyticsSlice = createSlice({
+  name: 'analytics',
+  initialState: initialAnalyticsState,
+  reducers: {
+    enabled(state) {
+      state.status = 'enabled'
+      state.reason = undefined
+    },
+    disabled(state, action: PayloadAction<AnalyticsOffReason>) {
+      state.status = 'disabled'
+      state.reason = action.payload
+    },
+    eventSent(state) {
+      state.sent += 1
+    },
+    /** Any plugin may dispatch this to send an event (no import of this plugin needed). */
+    eventTracked(_state, _action: PayloadAction<TrackedEvent>) {},
+  },
+})
 
-/** Action creators of the slice; each action's type is `analytics/<name>`. */
-export const analyticsActions = {
-  enabled: () => ({ type: 'analytics/enabled' }),
-  disabled: (payload: AnalyticsOffReason) => ({ type: 'analytics/disabled', payload }),
-  eventSent: () => ({ type: 'analytics/eventSent' }),
-  /** Any plugin may dispatch this to send an event (no import of this plugin needed). */
-  eventTracked: (payload: TrackedEvent) => ({ type: EVENT_TRACKED, payload }),
-}
+export const analyticsActions = analyticsSlice.actions
 
 /** The type of the action any plugin dispatches to send an event. */
-export const EVENT_TRACKED = 'analytics/eventTracked'
-
-/** The reducer, by hand: a remote bundles what it imports. */
-function reducer(state: AnalyticsState = initialAnalyticsState, action: Action): AnalyticsState {
-  switch (action.type) {
-    case 'analytics/enabled':
-      return { ...state, status: 'enabled', reason: undefined }
-    case 'analytics/disabled':
-      return { ...state, status: 'disabled', reason: action.payload }
-    case 'analytics/eventSent':
-      return { ...state, sent: state.sent + 1 }
-    default:
-      return state
-  }
-}
-
-/** The analytics plugin's slice: whether events go out, and how many did. */
-export const analyticsSlice = { name: 'analytics', reducer } satisfies SliceLike
+export const EVENT_TRACKED = analyticsActions.eventTracked.type
 
 declare module '@portico/contracts' {
   interface LazyLoadedSlices {

@@ -1,4 +1,4 @@
-import type { SliceLike } from '@portico/contracts'
+import { createSlice, type PayloadAction } from '@portico/kernel'
 import type { Transaction } from './schemas.js'
 
 export type HistoryState = {
@@ -22,59 +22,59 @@ export const initialHistoryState: HistoryState = {
   moreFailed: false,
 }
 
-type Action = { type: string; payload?: any }
-
-/** Action creators of the slice; each action's type is `history/<name>`. */
-export const historyActions = {
-  transactionsRequested: (payload: { key: string }) => ({ type: 'history/transactionsRequested', payload }),
-  transactionsLoaded: (payload: { key: string; transactions: Transaction[]; next: string | null }) => ({ type: 'history/transactionsLoaded', payload }),
-  /** SPEC §8: "Failed to fetch transactions", with an empty list. */
-  transactionsFailed: (payload: { key: string }) => ({ type: 'history/transactionsFailed', payload }),
-  moreRequested: () => ({ type: 'history/moreRequested' }),
-  moreLoaded: (payload: { key: string; cursor: string; transactions: Transaction[]; next: string | null }) => ({ type: 'history/moreLoaded', payload }),
-  moreFailed: (payload: { key: string }) => ({ type: 'history/moreFailed', payload }),
-  /** The account or network changed, or the account left: forget, and load when the tab shows. */
-  historyReset: () => ({ type: 'history/historyReset' }),
-}
-
-/** The reducer, by hand: a remote bundles what it imports, and these spreads cost less than immer. */
-function reducer(state: HistoryState = initialHistoryState, action: Action): HistoryState {
-  const p = action.payload
-  switch (action.type) {
-    case 'history/transactionsRequested':
-      return {
-        ...state,
-        ...(state.key === p.key ? {} : { key: p.key, transactions: [], next: null }),
-        status: 'loading',
-        loadingMore: false,
-        moreFailed: false,
-      }
-    case 'history/transactionsLoaded':
-      if (state.key !== p.key) return state // an answer for an account or network left since
-      return { ...state, transactions: p.transactions, next: p.next, status: 'ready' }
-    case 'history/transactionsFailed':
-      if (state.key !== p.key) return state
-      return { ...state, transactions: [], next: null, status: 'failed' }
-    case 'history/moreRequested':
-      return { ...state, loadingMore: true, moreFailed: false }
-    case 'history/moreLoaded': {
-      if (state.key !== p.key || state.next !== p.cursor) return state // the list was reloaded meanwhile
-      const seen = new Set(state.transactions.map((tx) => tx.id))
-      const added = (p.transactions as Transaction[]).filter((tx) => !seen.has(tx.id))
-      return { ...state, transactions: [...state.transactions, ...added], next: p.next, loadingMore: false }
-    }
-    case 'history/moreFailed':
-      if (state.key !== p.key) return state
-      return { ...state, loadingMore: false, moreFailed: true }
-    case 'history/historyReset':
-      return state === initialHistoryState ? state : initialHistoryState
-    default:
-      return state
-  }
-}
-
 /** The history plugin's slice: the active account's transactions on the active network, page by page. */
-export const historySlice = { name: 'history', reducer } satisfies SliceLike
+export const historySlice = createSlice({
+  name: 'history',
+  initialState: initialHistoryState,
+  reducers: {
+    transactionsRequested(state, action: PayloadAction<{ key: string }>) {
+      if (state.key !== action.payload.key) {
+        state.key = action.payload.key
+        state.transactions = []
+        state.next = null
+      }
+      state.status = 'loading'
+      state.loadingMore = false
+      state.moreFailed = false
+    },
+    transactionsLoaded(state, action: PayloadAction<{ key: string; transactions: Transaction[]; next: string | null }>) {
+      if (state.key !== action.payload.key) return // an answer for an account or network left since
+      state.transactions = action.payload.transactions
+      state.next = action.payload.next
+      state.status = 'ready'
+    },
+    /** SPEC §8: "Failed to fetch transactions", with an empty list. */
+    transactionsFailed(state, action: PayloadAction<{ key: string }>) {
+      if (state.key !== action.payload.key) return
+      state.transactions = []
+      state.next = null
+      state.status = 'failed'
+    },
+    moreRequested(state) {
+      state.loadingMore = true
+      state.moreFailed = false
+    },
+    moreLoaded(state, action: PayloadAction<{ key: string; cursor: string; transactions: Transaction[]; next: string | null }>) {
+      const { key, cursor, transactions, next } = action.payload
+      if (state.key !== key || state.next !== cursor) return // the list was reloaded meanwhile
+      const seen = new Set(state.transactions.map((tx) => tx.id))
+      state.transactions.push(...transactions.filter((tx) => !seen.has(tx.id)))
+      state.next = next
+      state.loadingMore = false
+    },
+    moreFailed(state, action: PayloadAction<{ key: string }>) {
+      if (state.key !== action.payload.key) return
+      state.loadingMore = false
+      state.moreFailed = true
+    },
+    /** The account or network changed, or the account left: forget, and load when the tab shows. */
+    historyReset() {
+      return initialHistoryState
+    },
+  },
+})
+
+export const historyActions = historySlice.actions
 
 declare module '@portico/contracts' {
   interface LazyLoadedSlices {

@@ -1,4 +1,4 @@
-import type { SliceLike } from '@portico/contracts'
+import { createSlice, type PayloadAction } from '@portico/kernel'
 import type { TokenBalance } from './schemas.js'
 
 /** Why a list is empty even though the answer was fine. */
@@ -25,40 +25,52 @@ export const initialPortfolioState: PortfolioState = {
   failedAt: undefined,
 }
 
-type Action = { type: string; payload?: any }
-
-/** Action creators of the slice; each action's type is `portfolio/<name>`. */
-export const portfolioActions = {
-  balancesRequested: (payload: { key: string }) => ({ type: 'portfolio/balancesRequested', payload }),
-  balancesLoaded: (payload: { key: string; balances: TokenBalance[]; source?: 'wallet' | 'api'; emptyReason?: EmptyReason }) => ({
-    type: 'portfolio/balancesLoaded',
-    payload,
-  }),
-  balancesFailed: (payload: { key: string; at: number }) => ({ type: 'portfolio/balancesFailed', payload }),
-  /** The account or network changed while nobody looks: drop what we have, fetch when the tab shows. */
-  balancesInvalidated: () => ({ type: 'portfolio/balancesInvalidated' }),
-}
-
-/** The reducer, by hand: a remote bundles what it imports, and these spreads cost less than immer. */
-function reducer(state: PortfolioState = initialPortfolioState, action: Action): PortfolioState {
-  const p = action.payload
-  switch (action.type) {
-    case 'portfolio/balancesRequested':
-      return state.key === p.key ? { ...state, status: 'loading' } : { ...state, key: p.key, balances: [], source: undefined, status: 'loading' }
-    case 'portfolio/balancesLoaded':
-      if (state.key !== undefined && state.key !== p.key) return state // an answer for an account or network left since
-      return { ...state, key: p.key, balances: p.balances, source: p.source, emptyReason: p.emptyReason ?? 'none', status: 'ready', failedAt: undefined }
-    case 'portfolio/balancesFailed':
-      return { ...state, ...(state.key === p.key ? {} : { key: p.key, balances: [] }), status: 'failed', failedAt: p.at }
-    case 'portfolio/balancesInvalidated':
-      return { ...state, key: undefined, balances: [], source: undefined, emptyReason: 'none', status: state.status === 'failed' ? 'failed' : 'idle' }
-    default:
-      return state
-  }
-}
-
 /** The portfolio plugin's slice: the active account's token balances on the active network. */
-export const portfolioSlice = { name: 'portfolio', reducer } satisfies SliceLike
+export const portfolioSlice = createSlice({
+  name: 'portfolio',
+  initialState: initialPortfolioState,
+  reducers: {
+    balancesRequested(state, action: PayloadAction<{ key: string }>) {
+      if (state.key !== action.payload.key) {
+        state.key = action.payload.key
+        state.balances = []
+        state.source = undefined
+      }
+      state.status = 'loading'
+    },
+    balancesLoaded(
+      state,
+      action: PayloadAction<{ key: string; balances: TokenBalance[]; source?: 'wallet' | 'api'; emptyReason?: EmptyReason }>,
+    ) {
+      const { key, balances, source, emptyReason = 'none' } = action.payload
+      if (state.key !== undefined && state.key !== key) return // an answer for an account or network left since
+      state.key = key
+      state.balances = balances
+      state.source = source
+      state.emptyReason = emptyReason
+      state.status = 'ready'
+      state.failedAt = undefined
+    },
+    balancesFailed(state, action: PayloadAction<{ key: string; at: number }>) {
+      if (state.key !== action.payload.key) {
+        state.key = action.payload.key
+        state.balances = []
+      }
+      state.status = 'failed'
+      state.failedAt = action.payload.at
+    },
+    /** The account or network changed while nobody looks: drop what we have, fetch when the tab shows. */
+    balancesInvalidated(state) {
+      state.key = undefined
+      state.balances = []
+      state.source = undefined
+      state.emptyReason = 'none'
+      if (state.status !== 'failed') state.status = 'idle'
+    },
+  },
+})
+
+export const portfolioActions = portfolioSlice.actions
 
 declare module '@portico/contracts' {
   interface LazyLoadedSlices {

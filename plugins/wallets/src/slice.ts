@@ -1,4 +1,4 @@
-import type { SliceLike } from '@portico/contracts'
+import { createSlice, type PayloadAction } from '@portico/kernel'
 import type { WalletListing } from './schemas.js'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
@@ -50,54 +50,50 @@ export const initialWalletsState: WalletsState = {
   images: {},
 }
 
-type Action = { type: string; payload?: any }
-
-/** Action creators of the slice; each action's type is `wallets/<name>`. */
-export const walletsActions = {
-  configured: (payload: WalletsConfig) => ({ type: 'wallets/configured', payload }),
-  topRequested: () => ({ type: 'wallets/topRequested' }),
-  topLoaded: (payload: { featured: WalletListing[]; recommended: WalletListing[]; count: number }) => ({ type: 'wallets/topLoaded', payload }),
-  topFailed: (payload: { at: number }) => ({ type: 'wallets/topFailed', payload }),
-  pageRequested: () => ({ type: 'wallets/pageRequested' }),
-  pageLoaded: (payload: { page: number; data: WalletListing[]; count: number }) => ({ type: 'wallets/pageLoaded', payload }),
-  pageFailed: () => ({ type: 'wallets/pageFailed' }),
-  imagesLoaded: (payload: Record<string, string>) => ({ type: 'wallets/imagesLoaded', payload }),
-}
-
-/**
- * The reducer. Written out by hand rather than with Redux Toolkit: a remote bundles what it imports, and a dozen
- * lines of spreads cost less than immer.
- */
-function reducer(state: WalletsState = initialWalletsState, action: Action): WalletsState {
-  const p = action.payload
-  switch (action.type) {
-    case 'wallets/configured':
-      return { ...state, config: p }
-    case 'wallets/topRequested':
-      return { ...state, topStatus: 'loading' }
-    case 'wallets/topLoaded':
-      return { ...state, featured: p.featured, recommended: p.recommended, count: p.count, topStatus: 'ready', topFailedAt: undefined }
-    case 'wallets/topFailed':
-      return { ...state, topStatus: 'failed', topFailedAt: p.at }
-    case 'wallets/pageRequested':
-      return { ...state, listStatus: 'loading' }
-    case 'wallets/pageLoaded': {
-      if (p.page !== state.page + 1) return state // a late answer for a page we already have
-      const seen = new Set(state.list.map((w) => w.id))
-      const added = (p.data as WalletListing[]).filter((w) => !seen.has(w.id))
-      return { ...state, list: [...state.list, ...added], page: p.page, listCount: p.count, listStatus: 'ready' }
-    }
-    case 'wallets/pageFailed':
-      return { ...state, listStatus: 'failed' }
-    case 'wallets/imagesLoaded':
-      return { ...state, images: { ...state.images, ...p } }
-    default:
-      return state
-  }
-}
-
 /** The wallets plugin's slice: registry answers and image URLs, so reopening AllWallets shows them at once. */
-export const walletsSlice = { name: 'wallets', reducer } satisfies SliceLike
+export const walletsSlice = createSlice({
+  name: 'wallets',
+  initialState: initialWalletsState,
+  reducers: {
+    configured(state, action: PayloadAction<WalletsConfig>) {
+      state.config = action.payload
+    },
+    topRequested(state) {
+      state.topStatus = 'loading'
+    },
+    topLoaded(state, action: PayloadAction<{ featured: WalletListing[]; recommended: WalletListing[]; count: number }>) {
+      state.featured = action.payload.featured
+      state.recommended = action.payload.recommended
+      state.count = action.payload.count
+      state.topStatus = 'ready'
+      state.topFailedAt = undefined
+    },
+    topFailed(state, action: PayloadAction<{ at: number }>) {
+      state.topStatus = 'failed'
+      state.topFailedAt = action.payload.at
+    },
+    pageRequested(state) {
+      state.listStatus = 'loading'
+    },
+    pageLoaded(state, action: PayloadAction<{ page: number; data: WalletListing[]; count: number }>) {
+      const { page, data, count } = action.payload
+      if (page !== state.page + 1) return // a late answer for a page we already have
+      const seen = new Set(state.list.map((w) => w.id))
+      state.list.push(...data.filter((w) => !seen.has(w.id)))
+      state.page = page
+      state.listCount = count
+      state.listStatus = 'ready'
+    },
+    pageFailed(state) {
+      state.listStatus = 'failed'
+    },
+    imagesLoaded(state, action: PayloadAction<Record<string, string>>) {
+      Object.assign(state.images, action.payload)
+    },
+  },
+})
+
+export const walletsActions = walletsSlice.actions
 
 declare module '@portico/contracts' {
   interface LazyLoadedSlices {

@@ -1,6 +1,7 @@
 /**
- * npm start — builds, then runs the whole stack: two anvil chains, the services that exist, the plugin CDN and
- * the demo host. Prints the URLs; Ctrl-C or SIGTERM stops every child.
+ * npm start — builds, then runs the whole stack: two anvil chains (with the test ERC-20 deployed to both, see
+ * scripts/lib/tokens.ts), the services that exist, the plugin CDN and the demo host. Prints the URLs and the
+ * token's addresses; Ctrl-C or SIGTERM stops every child, also while the stack is still starting.
  *
  * Flags: --csp (serve the demo with the strict Content-Security-Policy; or PORTICO_CSP=1), --no-build,
  * --no-chains, --no-services. Ports: PORTICO_DEMO_PORT, PORTICO_CDN_PORT, PORTICO_API_PORT, PORTICO_FRAME_PORT,
@@ -14,11 +15,16 @@ const flags = new Set(process.argv.slice(2))
 const csp = flags.has('--csp') || ['1', 'true'].includes(process.env.PORTICO_CSP ?? '')
 
 let stack: Stack | undefined
+let starting: Promise<Stack> | undefined
+const startup = new AbortController()
 let stopping = false
 async function shutdown(code: number) {
   if (stopping) return
   stopping = true
   console.log('\nstopping...')
+  // Ctrl-C while the stack starts: what has started is stopped too
+  startup.abort()
+  await starting?.catch(() => undefined)
   await stack?.stop()
   process.exit(code)
 }
@@ -29,14 +35,18 @@ process.on('SIGHUP', () => void shutdown(0))
 try {
   const ports = portsFromEnv()
   if (!flags.has('--no-build')) await build()
-  stack = await startStack({
+  const t = Date.now()
+  starting = startStack({
     ports,
     csp,
     chains: !flags.has('--no-chains'),
     services: !flags.has('--no-services'),
     echo: true,
+    signal: startup.signal,
   })
-  console.log(`\nPortico is running:\n${stack.describe()}\n\nOpen ${stack.urls.demo} — Ctrl-C stops everything.`)
+  stack = await starting
+  const secs = ((Date.now() - t) / 1000).toFixed(1)
+  console.log(`\nPortico is running (started in ${secs} s):\n${stack.describe()}\n\nOpen ${stack.urls.demo} — Ctrl-C stops everything.`)
   // a child that dies takes the stack down with it, so nothing half-works silently
   for (const p of stack.processes) {
     p.exited.then((code) => {
@@ -46,6 +56,6 @@ try {
     })
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error)
+  if (!stopping) console.error(error instanceof Error ? error.message : error)
   await shutdown(1)
 }

@@ -1,8 +1,11 @@
 /**
- * npm test — the build, every unit project (`vitest run`), then the e2e suite in Chromium. Exits non-zero on any
- * failure and ends with the plain line `N passed, N failed`.
+ * npm test — the build, every unit project (`vitest run`, with services/api's suites also on a throwaway
+ * PostgreSQL: PORTICO_TEST_POSTGRES=1), then the e2e suite in Chromium against one stack. Installs Debian's
+ * postgresql and chromium with apt when they are missing. Exits non-zero on any failure and ends with the plain
+ * line `N passed, N failed` (`, N skipped` only when something was skipped).
  */
 import { ensureChromium } from './lib/chromium.ts'
+import { ensurePostgres } from './lib/postgres.ts'
 import { runCommand, runVitest, type Counts } from './lib/vitest-run.ts'
 
 const started = Date.now()
@@ -22,13 +25,26 @@ if (!buildOk) {
 }
 
 section('unit tests (vitest run)')
-const unit = await runVitest([])
+let postgres = false
+try {
+  console.log(`PostgreSQL leg of services/api: ${ensurePostgres()}`)
+  postgres = true
+} catch (error) {
+  console.error(`PostgreSQL unavailable, its leg is skipped: ${error instanceof Error ? error.message : error}`)
+  total.failed += 1
+}
+const unit = await runVitest([], postgres ? { PORTICO_TEST_POSTGRES: '1' } : {})
 add(unit)
 
 section('e2e tests (Chromium)')
 if (buildOk) {
-  ensureChromium()
-  add(await runVitest(['--config', 'tests/e2e/vitest.config.ts']))
+  try {
+    ensureChromium()
+    add(await runVitest(['--config', 'tests/e2e/vitest.config.ts']))
+  } catch (error) {
+    console.error(`e2e not run: ${error instanceof Error ? error.message : error}`)
+    total.failed += 1
+  }
 } else {
   console.error('e2e skipped: the build failed')
   total.failed += 1

@@ -172,7 +172,7 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
     writeFileSync(join(statsDir(options), 'demo.json'), JSON.stringify({ initial }, null, 2))
   }
   if (options.remotes !== false) {
-    const { PluginManifestSchema } = await import('../../contracts/src/plugin/plugin.ts')
+    const { PluginManifestSchema } = await import('../../contracts/src/plugin/index.ts')
     const checked = PluginManifestSchema.parse(manifest)
     mkdirSync(cdnDir, { recursive: true })
     writeFileSync(join(cdnDir, 'manifest.json'), JSON.stringify(checked, null, 2) + '\n')
@@ -182,7 +182,7 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   return { plugins, manifest }
 }
 
-/** Whether dist has what the stack serves (demo page and manifest). */
-export function isBuilt(): boolean {
-  return existsSync(join(DEMO_DIR, 'index.html')) && existsSync(join(CDN_DIR, 'manifest.json'))
+/** Whether dist (or the given folders) has what the stack serves (demo page and manifest). */
+export function isBuilt(dirs: { cdnDir?: string; demoDir?: string } = {}): boolean {
+  return existsSync(join(dirs.demoDir ?? DEMO_DIR, 'index.html')) && existsSync(join(dirs.cdnDir ?? CDN_DIR, 'manifest.json'))
 }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net'
+
 /** Default ports of the dev stack; each is overridable by env (`PORTICO_DEMO_PORT`, `PORTICO_CDN_PORT`, ...). */
 export type Ports = {
   demo: number
@@ -65,3 +67,30 @@ export function urlsFor(ports: Ports, host = 'localhost') {
   }
 }
 export type StackUrls = ReturnType<typeof urlsFor>
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
+    })
+  })
+}
+
+/** A whole stack's worth of free ports, all different (for a private stack, e.g. `npm run size`). */
+export async function freePorts(): Promise<Ports> {
+  const taken = new Set<number>()
+  const out = {} as Ports
+  for (const key of Object.keys(DEFAULT_PORTS) as (keyof Ports)[]) {
+    let port = await freePort()
+    while (taken.has(port)) port = await freePort()
+    taken.add(port)
+    out[key] = port
+  }
+  return out
+}

@@ -1,6 +1,7 @@
 /**
  * The dev stack: two anvil chains, the reference services that exist, the plugin CDN (dist/cdn) and the demo
- * host (dist/demo). `npm start` and the e2e suite both use this.
+ * host (dist/demo). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
+ * deployed to both (scripts/lib/tokens.ts) and the api starts with it in its token list.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { isPortOpen, spawnManaged, waitForPort, type ManagedProcess } from './pr
 import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './ports.ts'
 import { startStaticServer, type StaticServer } from './static-server.ts'
 import { CDN_DIR, DEMO_DIR, ROOT } from './workspace.ts'
+import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type DevTokens, type LocalChain } from './tokens.ts'
 
 /** The Dev Wallet's file in dist/demo (see DEV_WALLET_FILE in rspack.config.ts). */
 export const DEV_WALLET_FILE = 'dev-wallet.js'
@@ -62,8 +64,15 @@ export type StackOptions = {
   chains?: boolean
   /** Add the Portico Dev Wallet's script to the demo page (default: when dist/demo has it). */
   devWallet?: boolean
+  /**
+   * Deploy the test ERC-20 to both chains once they are up, mint it to the first dev accounts and start the api
+   * with it in its token list (default: when the chains and the api both run).
+   */
+  tokens?: boolean
   /** Print children's output prefixed with their names. */
   echo?: boolean
+  /** Aborting it while the stack starts (Ctrl-C) stops what has started and rejects the start. */
+  signal?: AbortSignal
   cdnDir?: string
   demoDir?: string
   onDemoRequest?: (req: IncomingMessage) => void
@@ -75,6 +84,8 @@ export type Stack = {
   urls: StackUrls
   processes: ManagedProcess[]
   servers: StaticServer[]
+  /** The test token deployed to the chains, when it was. */
+  tokens?: DevTokens
   /** What runs, for printing. */
   describe: () => string
   stop: () => Promise<void>
@@ -107,11 +118,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const lines: string[] = []
   const env = stackEnv(ports, urls)
 
+  const cleanups: (() => void)[] = []
+  const tokenLines: string[] = []
+  let tokens: DevTokens | undefined
   const stop = async () => {
     await Promise.all([...processes.map((p) => p.stop()), ...servers.map((s) => s.close())])
+    for (const cleanup of cleanups.splice(0)) cleanup()
+  }
+  // stopping the children makes every pending wait fail, so the start rejects soon after an abort
+  const onAbort = () => void stop()
+  options.signal?.addEventListener('abort', onAbort, { once: true })
+  const checkAborted = () => {
+    if (options.signal?.aborted) throw new Error('the stack was stopped while starting')
   }
 
   try {
+    checkAborted()
     const wanted: [string, number][] = [
       ['demo', ports.demo],
       ['cdn', ports.cdn],
@@ -127,6 +149,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     const waits: Promise<unknown>[] = []
+    const chainWaits: Promise<unknown>[] = []
+    // a wait that fails while another step is awaited is reported by the Promise.all that awaits it, not as unhandled
+    const track = (list: Promise<unknown>[], wait: Promise<unknown>) => {
+      wait.catch(() => {})
+      list.push(wait)
+    }
+    const localChains: LocalChain[] = []
     if (options.chains !== false) {
       for (const key of ['anvil', 'anvil2'] as const) {
         const p = spawnManaged({
@@ -136,22 +165,41 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           echo: options.echo,
         })
         processes.push(p)
-        waits.push(waitForPort(ports[key], p))
+        track(chainWaits, waitForPort(ports[key], p))
+        localChains.push({ chainId: CHAIN_IDS[key], rpcUrl: `http://127.0.0.1:${ports[key]}`, name: key === 'anvil' ? 'Anvil' : 'Anvil 2' })
         lines.push(row(`chain ${CHAIN_IDS[key]} (anvil)`, urls[key]))
       }
     }
-    for (const s of services) {
+    const spawnService = (s: (typeof services)[number], extraEnv: NodeJS.ProcessEnv = {}) => {
       const p = spawnManaged({
         name: s.name,
         command: process.execPath,
         args: ['--import', 'tsx', join('src', 'main.ts')],
         cwd: join(ROOT, 'services', s.name),
-        env: { ...env, PORT: String(ports[s.port]) },
+        env: { ...env, ...extraEnv, PORT: String(ports[s.port]) },
         echo: options.echo,
       })
       processes.push(p)
-      waits.push(waitForPort(ports[s.port], p, 60_000))
+      track(waits, waitForPort(ports[s.port], p, 60_000))
       lines.push(row(`${s.name} service`, urls[s.port]))
+    }
+    // the api reads its token list at start: it waits for the chains and the token; the other services do not
+    const api = services.find((s) => s.name === 'api')
+    for (const s of services) if (s !== api) spawnService(s)
+    await Promise.all(chainWaits)
+    checkAborted()
+    const withTokens = options.tokens ?? (localChains.length > 0 && api !== undefined)
+    if (withTokens && localChains.length > 0) {
+      tokens = await deployDevTokens(localChains)
+      tokenLines.push(...describeDevTokens(tokens))
+    }
+    checkAborted()
+    if (api) {
+      if (localChains.length > 0) {
+        const config = writeApiConfig(apiConfigFor(localChains, tokens))
+        cleanups.push(config.remove)
+        spawnService(api, { PORTICO_API_CONFIG: config.file })
+      } else spawnService(api)
     }
 
     const cdnDir = options.cdnDir ?? CDN_DIR
@@ -176,10 +224,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       row('plugin CDN', urls.manifest),
     )
     await Promise.all(waits)
+    checkAborted()
   } catch (error) {
     await stop()
     throw error
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort)
   }
 
-  return { ports, urls, processes, servers, stop, describe: () => lines.join('\n') }
+  return { ports, urls, processes, servers, tokens, stop, describe: () => [...lines, ...tokenLines].join('\n') }
 }

@@ -22,7 +22,7 @@ export function runCommand(command: string, args: string[], env: NodeJS.ProcessE
   })
 }
 
-export async function runVitest(args: string[]): Promise<Counts> {
+export async function runVitest(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Counts> {
   const dir = mkdtempSync(join(tmpdir(), 'portico-vitest-'))
   const report = join(dir, 'report.json')
   const exitCode = await runCommand(process.execPath, [
@@ -32,7 +32,7 @@ export async function runVitest(args: string[]): Promise<Counts> {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
-  ])
+  ], env)
   let counts: Counts = { passed: 0, failed: 0, skipped: 0, exitCode }
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'))

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PluginManifestSchema } from '@portico/contracts'
 import { build, sri } from '../../../scripts/lib/build.ts'
-import { discoverPlugins, remoteName } from '../../../scripts/lib/workspace.ts'
+import { ROOT, discoverPlugins, remoteName } from '../../../scripts/lib/workspace.ts'
 
 const FIXTURES = join(import.meta.dirname, '../../e2e/fixtures/plugins')
 let dir: string
@@ -13,7 +12,10 @@ let lines: string[]
 let result: Awaited<ReturnType<typeof build>>
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'portico-build-'))
+  // inside the repository (.cache/ is ignored), so the fixture resolves @portico/contracts from its node_modules
+  const cache = join(ROOT, '.cache')
+  mkdirSync(cache, { recursive: true })
+  dir = mkdtempSync(join(cache, 'portico-build-'))
   // the fixture plugin, plus one that is only a package.json so far
   cpSync(FIXTURES, join(dir, 'plugins'), { recursive: true })
   mkdirSync(join(dir, 'plugins/later'))

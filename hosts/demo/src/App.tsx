@@ -1,7 +1,7 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useRef, useState, useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
 import { formatBalance, truncateAddress } from '@portico/contracts'
-import { KNOWN_FEATURES, withQuery, type DemoConfig } from './config.js'
+import { KNOWN_FEATURES, SEND_VALUE_WEI, SIGN_MESSAGE, withQuery, type DemoConfig } from './config.js'
 
 type Props = { kernel: Kernel; config: DemoConfig; setTheme: (mode: 'light' | 'dark') => void }
 
@@ -31,28 +31,100 @@ function ThemeToggle({ mode, onChange }: { mode: 'light' | 'dark'; onChange: (m:
   )
 }
 
-function AccountPanel({ kernel }: { kernel: Kernel }) {
+/** What an action last did: nothing yet, waiting for the wallet, a result, or the error's text. */
+type ActionState = { status: 'idle' } | { status: 'pending' } | { status: 'ok'; value: string } | { status: 'error'; message: string }
+
+/** The first line of an error's short message (viem errors carry details and a version after it). */
+function errorText(error: unknown): string {
+  const e = error as { shortMessage?: unknown; message?: unknown } | undefined
+  const text = typeof e?.shortMessage === 'string' && e.shortMessage ? e.shortMessage : typeof e?.message === 'string' ? e.message : String(error)
+  return text.split('\n')[0]!.trim() || 'Something went wrong'
+}
+
+/** Runs `run` and keeps its result or error text for display; a reset drops the answer of a run still going. */
+function useAction(run: () => Promise<string>): [ActionState, () => void, () => void] {
+  const [state, setState] = useState<ActionState>({ status: 'idle' })
+  const generation = useRef(0)
+  const start = () => {
+    const mine = ++generation.current
+    setState({ status: 'pending' })
+    run().then(
+      (value) => mine === generation.current && setState({ status: 'ok', value }),
+      (error) => mine === generation.current && setState({ status: 'error', message: errorText(error) }),
+    )
+  }
+  const reset = () => {
+    generation.current++
+    setState({ status: 'idle' })
+  }
+  return [state, start, reset]
+}
+
+const shortHash = (hash: string) => (hash.length > 22 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash)
+
+function ActionResult({ testId, label, state, explorerUrl }: { testId: string; label: string; state: ActionState; explorerUrl?: string }) {
+  if (state.status === 'idle') return null
+  return (
+    <div className={`demo-result ${state.status}`} data-testid={testId} data-status={state.status} role="status" aria-live="polite">
+      {state.status === 'pending' && <span className="demo-muted-inline">Waiting for the wallet…</span>}
+      {state.status === 'error' && <span className="demo-result-error">{state.message}</span>}
+      {state.status === 'ok' && (
+        <>
+          <span className="demo-result-label">{label}</span>
+          {explorerUrl ? (
+            <a className="demo-hash" href={explorerUrl} target="_blank" rel="noreferrer" title={state.value} data-value={state.value}>
+              {shortHash(state.value)}
+            </a>
+          ) : (
+            <code className={`demo-hash${label === 'Signature' ? ' demo-signature' : ''}`} title={state.value} data-value={state.value}>
+              {label === 'Signature' ? state.value : shortHash(state.value)}
+            </code>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+function AccountPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }) {
   const namespace = useKernelState(kernel, (s) => s.chains.activeNamespace)
   const account = useKernelState(kernel, (s) => (namespace ? s.chains.accounts[namespace] : undefined))
   const networkId = useKernelState(kernel, (s) => s.chains.activeCaipNetworkId)
-  const networkName = useKernelState(kernel, (s) => s.chains.networks.find((n) => n.caipNetworkId === networkId)?.name)
+  const network = useKernelState(kernel, (s) => s.chains.networks.find((n) => n.caipNetworkId === networkId))
   const connected = account?.status === 'connected' && account.address
+  const symbol = account?.balanceSymbol ?? network?.nativeCurrency?.symbol ?? 'ETH'
+  const [sign, startSign, resetSign] = useAction(() => kernel.signMessage(SIGN_MESSAGE))
+  const [send, startSend, resetSend] = useAction(() => kernel.sendTransaction({ to: config.sendTo, value: SEND_VALUE_WEI }))
+  const explorer = network?.blockExplorers?.default?.url?.replace(/\/$/, '')
+  // a result belongs to the account and network it was made with
+  const owner = `${account?.address ?? ''}|${networkId ?? ''}`
+  const [shownFor, setShownFor] = useState(owner)
+  if (shownFor !== owner) {
+    setShownFor(owner)
+    resetSign()
+    resetSend()
+  }
   return (
     <section className="demo-card" data-testid="demo-account-panel" aria-labelledby="demo-account-title">
-      <h2 id="demo-account-title">Your account</h2>
+      <div className="demo-card-head">
+        <h2 id="demo-account-title">Your account</h2>
+        {connected && (
+          <button type="button" className="demo-button secondary small" data-testid="demo-open-account" onClick={() => kernel.open('Account')}>
+            Open account
+          </button>
+        )}
+      </div>
       {connected ? (
         <>
           <dl className="demo-facts">
             <dt>Address</dt>
-            <dd data-testid="demo-account-address" title={account.address}>{truncateAddress(account.address!)}</dd>
+            <dd data-testid="demo-address" title={account.address}>{truncateAddress(account.address!)}</dd>
             <dt>Network</dt>
-            <dd data-testid="demo-account-network" title={networkId}>{networkName ?? networkId ?? 'unknown'}</dd>
-            {account.balance !== undefined && (
-              <>
-                <dt>Balance</dt>
-                <dd>{formatBalance(account.balance, account.balanceSymbol)}</dd>
-              </>
-            )}
+            <dd data-testid="demo-network" title={networkId}>{network?.name ?? (networkId ? `${networkId} (unsupported)` : 'unknown')}</dd>
+            <dt>Balance</dt>
+            <dd data-testid="demo-balance" aria-busy={account.balanceLoading || undefined}>
+              {account.balance !== undefined ? formatBalance(account.balance, symbol) : account.balanceLoading ? 'loading…' : '—'}
+            </dd>
             {account.connectedWalletInfo?.name && (
               <>
                 <dt>Wallet</dt>
@@ -61,7 +133,19 @@ function AccountPanel({ kernel }: { kernel: Kernel }) {
             )}
           </dl>
           <div className="demo-actions" data-testid="demo-account-actions">
-            <button type="button" className="demo-button secondary" onClick={() => kernel.open('Account')}>Open account</button>
+            <button type="button" className="demo-button" data-testid="demo-sign" disabled={sign.status === 'pending'} onClick={startSign}>
+              {sign.status === 'pending' ? 'Signing…' : 'Sign message'}
+            </button>
+            <button type="button" className="demo-button" data-testid="demo-send" disabled={send.status === 'pending'} onClick={startSend}>
+              {send.status === 'pending' ? 'Sending…' : 'Send 0.01 ETH'}
+            </button>
+          </div>
+          <p className="demo-note">
+            Signs “{SIGN_MESSAGE}”; sends 0.01 {symbol} to <code title={config.sendTo}>{truncateAddress(config.sendTo)}</code>.
+          </p>
+          <div className="demo-results">
+            <ActionResult testId="demo-sign-result" label="Signature" state={sign} />
+            <ActionResult testId="demo-send-result" label="Transaction" state={send} explorerUrl={send.status === 'ok' && explorer ? `${explorer}/tx/${send.value}` : undefined} />
           </div>
         </>
       ) : (
@@ -167,7 +251,7 @@ export function App({ kernel, config, setTheme }: Props) {
           </section>
 
           <div className="demo-grid">
-            <AccountPanel kernel={kernel} />
+            <AccountPanel kernel={kernel} config={config} />
             <PluginsPanel kernel={kernel} config={config} />
           </div>
 

@@ -4,8 +4,8 @@
  * 2. `<meta name="portico-config" content="{json}">`, which the demo's server writes from its env (no inline
  *    script, so the page keeps a strict CSP);
  * 3. the URL query: `?features=connect,account` (switched on), `?off=walletconnect` (switched off; a plugin in
- *    the manifest that neither list names loads as usual), `?theme=dark`, `?debug`, and with `debug` also
- *    `?manifest=<url>` (tests point the demo at another plugin CDN).
+ *    the manifest that neither list names loads as usual), `?theme=dark`, `?debug`, `?sendTo=0x…` (where "Send
+ *    0.01 ETH" sends), and with `debug` also `?manifest=<url>` (tests point the demo at another plugin CDN).
  */
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
 
@@ -24,7 +24,20 @@ export type DemoConfig = {
   theme: 'light' | 'dark'
   /** Exposes the kernel as `window.__portico` and switches on debug notifications. */
   debug: boolean
+  /** Where the demo's "Send 0.01 ETH" action sends (default: anvil's second dev account). */
+  sendTo: string
 }
+
+/** anvil's second dev account: the Dev Wallet's first account sends to it. */
+export const DEFAULT_SEND_TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The message "Sign message" signs. */
+export const SIGN_MESSAGE = 'Hello from the Portico demo'
+
+/** 0.01 ETH in wei. */
+export const SEND_VALUE_WEI = 10_000_000_000_000_000n
+
+const isAddress = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)
 
 /** Every feature plugin the demo knows how to switch on, in display order. */
 export const KNOWN_FEATURES = ['connect', 'account'] as const
@@ -40,6 +53,7 @@ const FALLBACK: DemoConfig = {
   off: [],
   theme: 'light',
   debug: false,
+  sendTo: DEFAULT_SEND_TO,
 }
 
 function metaConfig(): Partial<DemoConfig> {
@@ -72,6 +86,11 @@ export function readConfig(href = location.href): DemoConfig {
   if (query.has('debug')) config.debug = truthy(query.get('debug'))
   if (config.debug && query.get('manifest')) config.manifestUrl = new URL(query.get('manifest')!, href).href
   if (query.get('projectId') !== null) config.projectId = query.get('projectId')!
+  if (query.get('sendTo') !== null) config.sendTo = query.get('sendTo')!
+  if (!isAddress(config.sendTo)) {
+    console.warn(`[portico demo] sendTo ${JSON.stringify(config.sendTo)} is not an address; sending to ${DEFAULT_SEND_TO}`)
+    config.sendTo = DEFAULT_SEND_TO
+  }
   return config
 }
 

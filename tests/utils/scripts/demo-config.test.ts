@@ -34,6 +34,17 @@ describe('demo config', () => {
     expect(readConfig(page).manifestUrl).toBe('http://localhost:4301/manifest.json')
   })
 
+  it('behavior: "Send 0.01 ETH" goes to the second dev account unless the meta tag or the query says otherwise', () => {
+    expect(readConfig(page).sendTo).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    meta(JSON.stringify({ sendTo: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }))
+    expect(readConfig(page).sendTo).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
+    expect(readConfig(`${page}?sendTo=0x90F79bf6EB2c4f870365E785982E1f101E93b906`).sendTo).toBe('0x90F79bf6EB2c4f870365E785982E1f101E93b906')
+  })
+
+  it('error: a sendTo that is not an address falls back to the default', () => {
+    expect(readConfig(`${page}?sendTo=alice`).sendTo).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  })
+
   it('behavior: withQuery changes and removes parameters', () => {
     expect(withQuery({ theme: 'dark', debug: null }, `${page}?debug=1&x=2`)).toBe('/?x=2&theme=dark')
   })

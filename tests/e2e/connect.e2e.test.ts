@@ -15,11 +15,11 @@ describe.each(['light', 'dark'] as const)('connect with the Dev Wallet (%s)', (t
       await demo.page.getByTestId('connect-button').click()
       await demo.page.getByTestId('connector-dev.portico.wallet').click()
       // connected: the modal closes by itself and the page shows the account
-      await demo.page.getByTestId('demo-account-address').waitFor({ state: 'visible', timeout: 30_000 })
+      await demo.page.getByTestId('demo-address').waitFor({ state: 'visible', timeout: 30_000 })
       await demo.page.getByTestId('portico-modal').waitFor({ state: 'hidden' })
       const address = await kernelState<string>(demo.page, 's => s.chains.accounts.eip155.address')
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-      expect(await demo.page.getByTestId('demo-account-address').getAttribute('title')).toBe(address)
+      expect(await demo.page.getByTestId('demo-address').getAttribute('title')).toBe(address)
       await screenshot(demo.page, `demo-connected-${theme}`)
       // opening again shows the Account view
       await demo.page.getByTestId('connect-button').click()

@@ -1,7 +1,12 @@
 /**
  * Starts the stack once for the e2e suite, on the test ports (defaults + 10000, or + PORTICO_E2E_PORT_OFFSET),
- * so it runs beside a running `npm start`. Tests read the URLs with `inject('stack')`.
+ * so it runs beside a running `npm start`. Tests read the URLs and the deployed test token with
+ * `inject('stack')`.
+ *
+ * PORTICO_E2E_DIST=<dir> serves `<dir>/cdn` and `<dir>/demo` instead of dist/ (built there when missing), so a run
+ * is not disturbed by a concurrent `npm run build`.
  */
+import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { build, isBuilt } from '../../scripts/lib/build.ts'
 import { ensureChromium } from '../../scripts/lib/chromium.ts'
@@ -13,10 +18,22 @@ import type { E2EStack } from '../utils/stack.ts'
 export default async function setup(project: TestProject) {
   const offset = Number(process.env.PORTICO_E2E_PORT_OFFSET ?? 10000)
   const ports = Object.fromEntries(Object.entries(DEFAULT_PORTS).map(([k, v]) => [k, v + offset])) as Ports
-  if (!isBuilt()) await build()
+  const dist = process.env.PORTICO_E2E_DIST
+  const cdnDir = dist ? join(dist, 'cdn') : CDN_DIR
+  const demoDir = dist ? join(dist, 'demo') : DEMO_DIR
+  if (dist) {
+    if (!isBuilt({ cdnDir, demoDir })) await build({ cdnDir, demoDir })
+  } else if (!isBuilt()) await build()
   ensureChromium()
-  const stack = await startStack({ ports, echo: process.env.PORTICO_E2E_ECHO === '1' })
-  const provided: E2EStack = { ports, urls: stack.urls, cdnDir: CDN_DIR, demoDir: DEMO_DIR }
+  const stack = await startStack({ ports, cdnDir, demoDir, echo: process.env.PORTICO_E2E_ECHO === '1' })
+  const token = stack.tokens && {
+    name: stack.tokens.name,
+    symbol: stack.tokens.symbol,
+    decimals: stack.tokens.decimals,
+    addresses: Object.fromEntries(stack.tokens.deployments.map((d) => [String(d.chainId), d.address])),
+    holders: stack.tokens.holders,
+  }
+  const provided: E2EStack = { ports, urls: stack.urls, cdnDir, demoDir, token }
   project.provide('stack', provided)
   return async () => {
     await stack.stop()

@@ -73,10 +73,11 @@ export function callKernel<T = unknown>(page: Page, fn: string): Promise<T> {
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots')
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a screenshot to test-results/screenshots/<name>.png; `fullPage` takes the whole page, not the viewport. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const path = join(SCREENSHOT_DIR, `${name}.png`)
-  await page.screenshot({ path })
+  await page.screenshot({ path, fullPage: options.fullPage })
   return path
 }
 

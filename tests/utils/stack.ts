@@ -1,7 +1,10 @@
 import type { Ports, StackUrls } from '../../scripts/lib/ports.ts'
 
+/** The test token the stack deployed (scripts/lib/tokens.ts), as plain JSON. */
+export type E2EToken = { name: string; symbol: string; decimals: number; addresses: Record<string, `0x${string}`>; holders: `0x${string}`[] }
+
 /** What the e2e global setup started, as tests get it from `inject('stack')`. */
-export type E2EStack = { ports: Ports; urls: StackUrls; cdnDir: string; demoDir: string }
+export type E2EStack = { ports: Ports; urls: StackUrls; cdnDir: string; demoDir: string; token?: E2EToken }
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,0 +1,72 @@
+/**
+ * E2E helpers around the Portico Dev Wallet in the demo page (`window.__porticoDevWallet`, see
+ * tests/wallets/evm/browser.ts) and the local chains it signs for.
+ */
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, type Address, type PublicClient } from 'viem'
+import { ANVIL_ACCOUNTS } from './anvil.ts'
+import type { DemoPage } from './browser.ts'
+import type { E2EStack } from './stack.ts'
+
+/** The Dev Wallet's active account (anvil account 0) and the demo's default "Send 0.01 ETH" recipient (account 1). */
+export const DEV_ADDRESS = ANVIL_ACCOUNTS[0].address as Address
+export const SECOND_ADDRESS = ANVIL_ACCOUNTS[1].address as Address
+/** The Dev Wallet's EIP-6963 rdns: its connector id on the Connect view. */
+export const DEV_CONNECTOR = 'connector-dev.portico.wallet'
+
+/** Read clients of the stack's two chains. */
+export function chainClients(stack: E2EStack): Record<31337 | 31338, PublicClient> {
+  return {
+    31337: createPublicClient({ transport: http(stack.urls.anvil) }),
+    31338: createPublicClient({ transport: http(stack.urls.anvil2) }),
+  }
+}
+
+/** An amount in base units as the modal shows balances: floored to 3 decimals (`10000.000`). */
+export function floor3(units: bigint, decimals = 18): string {
+  const unit = 10n ** BigInt(decimals)
+  const whole = units / unit
+  const thousandths = ((units % unit) * 1000n) / unit
+  return `${whole}.${thousandths.toString().padStart(3, '0')}`
+}
+
+/** The address as the spec truncates it: first 4 + `...` + last 6. */
+export const truncated = (address: string) => `${address.slice(0, 4)}...${address.slice(-6)}`
+
+/** Connects the Dev Wallet through the modal: Connect button → the wallet's entry → the modal closes by itself. */
+export async function connectDevWallet(demo: DemoPage): Promise<void> {
+  const { page } = demo
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('view-Connect').waitFor({ state: 'visible', timeout: 30_000 })
+  await page.getByTestId(DEV_CONNECTOR).click()
+  await page.getByTestId('portico-modal').waitFor({ state: 'hidden', timeout: 30_000 })
+  await page.getByTestId('demo-address').waitFor({ state: 'visible', timeout: 30_000 })
+}
+
+/** Opens the modal on the Account view (the Connect button opens it when connected). */
+export async function openAccountView(page: Page): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('view-Account').waitFor({ state: 'visible', timeout: 30_000 })
+}
+
+/** The methods the Dev Wallet was asked for on this page, oldest first. */
+export function walletMethods(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as any).__porticoDevWallet.requests.map((r: { method: string }) => r.method))
+}
+
+/** Methods that open a prompt in a real wallet (a restored session must ask for none of them). */
+export const PROMPTING_METHODS = ['eth_requestAccounts', 'wallet_requestPermissions', 'personal_sign', 'eth_sendTransaction', 'wallet_switchEthereumChain']
+
+/** Waits until `locator`'s text, trimmed, is `expected` (the modal updates balances asynchronously). */
+export async function waitForText(page: Page, testId: string, expected: string, timeout = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      ([id, text]) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === text,
+      [testId, expected] as const,
+      { timeout },
+    )
+  } catch (error) {
+    const actual = await page.getByTestId(testId).first().textContent().catch(() => null)
+    throw new Error(`[data-testid=${testId}] shows ${JSON.stringify(actual?.trim())}, expected ${JSON.stringify(expected)}`, { cause: error })
+  }
+}

@@ -1,14 +1,20 @@
 /**
- * npm run size — gzipped bytes (zlib level 9) of what the demo really loads, measured in Chromium:
+ * npm run size — gzipped bytes (zlib level 9) of what the demo really loads, measured in Chromium against a
+ * private dev stack (both anvil chains, the services, the plugin CDN and the demo, on free ports):
  * - the JS the demo loads before the modal opens, without the react and react-dom chunk (budget 45 KB; exits 1
  *   over budget);
  * - the JS the first open adds (kernel federation runtime, plugin remotes);
+ * - a full injected-wallet connect: everything from page load through opening the modal, connecting the Portico
+ *   Dev Wallet and showing the Account view, with the plugins such a connect needs (kernel + evm + injected +
+ *   connect + account; the demo's other plugins switched off with `?off=`), react, react-dom and the Dev Wallet's
+ *   own script not counted (budget 110 KB; exits 1 over budget); then the same flow with every plugin of the
+ *   manifest, for information;
  * - each plugin remote: remoteEntry.js + the chunks its `./plugin` module needs (all its JS in brackets).
  *
- * Each measured scenario is one entry in SCENARIOS: a new figure (e.g. a full injected-wallet connect) is a new
- * entry with its own steps. `--from-stats` measures the demo's initial chunks from the build stats instead
- * (no browser). `--breakdown` adds, under each file, the packages its bytes come from (from its source map; the
- * gzip share is estimated in proportion to the minified bytes).
+ * Each browser session starts on a fresh profile; each measured scenario in it is one entry of its scenarios,
+ * counting what loads during its steps. `--from-stats` measures the demo's initial chunks from the build stats
+ * instead (no browser, no stack). `--breakdown` adds, under each file, the packages its bytes come from (from its
+ * source map; the gzip share is estimated in proportion to the minified bytes).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -17,49 +23,109 @@ import { build, isBuilt, statsDir } from './lib/build.ts'
 import { ensureChromium, launchChromium } from './lib/chromium.ts'
 import { fmtBytes, gzipSize } from './lib/gzip.ts'
 import { bytesBySource } from './lib/sourcemap.ts'
-import { demoRuntimeConfig, injectDemoConfig } from './lib/stack.ts'
-import { startStaticServer } from './lib/static-server.ts'
-import { urlsFor, type Ports } from './lib/ports.ts'
+import { DEV_WALLET_FILE, startStack, type Stack } from './lib/stack.ts'
+import { freePorts } from './lib/ports.ts'
 import { CDN_DIR, DEMO_DIR, discoverPlugins } from './lib/workspace.ts'
 
 export const BUDGET_BEFORE_OPEN = 45 * 1024
+export const BUDGET_INJECTED_CONNECT = 110 * 1024
+
+/** The plugins a connect with a browser (injected, EIP-6963) wallet needs, up to the Account view. */
+export const INJECTED_CONNECT_PLUGINS = ['evm', 'injected', 'connect', 'account']
 
 /** The react + react-dom chunk (see splitChunks in rspack.config.ts). */
 const isReactChunk = (file: string) => /^react\.[0-9a-f]+\.js$/.test(basename(file))
+/** The Portico Dev Wallet's script: the test wallet the dev server adds, not part of Portico. */
+const isDevWallet = (file: string) => basename(file) === DEV_WALLET_FILE
+const notPortico = (file: string) => isReactChunk(file) || isDevWallet(file)
 
 type Loaded = { url: string; file: string; origin: 'demo' | 'cdn' }
 
 type Scenario = {
   name: string
+  /** Name in the summary and the over-budget list (budgeted figures). */
+  short?: string
   /** Steps from the page as the previous scenario left it; records what loads meanwhile. */
   run: (page: Page) => Promise<void>
   budget?: number
   exclude?: (file: string) => boolean
 }
 
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'demo before the modal opens (react, react-dom excluded)',
-    budget: BUDGET_BEFORE_OPEN,
-    exclude: isReactChunk,
-    run: async (page) => {
-      await page.getByTestId('connect-button').waitFor({ state: 'visible', timeout: 30_000 })
-      await page.waitForLoadState('networkidle')
+/** One browser session on a fresh profile: the demo with `query`, then its scenarios in order. */
+type Session = { query?: Record<string, string>; scenarios: Scenario[] }
+
+const settle = (page: Page) => page.waitForLoadState('networkidle')
+
+async function openModal(page: Page) {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('portico-modal').waitFor({ state: 'visible', timeout: 30_000 })
+}
+
+/** Page load → open the modal → connect the Dev Wallet (the modal closes by itself) → open the Account view. */
+async function injectedConnect(page: Page) {
+  await page.getByTestId('connect-button').waitFor({ state: 'visible', timeout: 30_000 })
+  await openModal(page)
+  await page.getByTestId('view-Connect').waitFor({ state: 'visible', timeout: 30_000 })
+  await page.getByTestId('connector-dev.portico.wallet').click({ timeout: 15_000 })
+  await page.getByTestId('portico-modal').waitFor({ state: 'hidden', timeout: 30_000 })
+  await openModal(page)
+  await page.getByTestId('view-Account').waitFor({ state: 'visible', timeout: 30_000 })
+  await page.getByTestId('account-balance').waitFor({ state: 'visible', timeout: 30_000 })
+  await settle(page)
+}
+
+function sessions(manifest: string[]): Session[] {
+  const others = manifest.filter((name) => !INJECTED_CONNECT_PLUGINS.includes(name))
+  return [
+    {
+      scenarios: [
+        {
+          name: 'demo before the modal opens (react, react-dom excluded)',
+          short: 'demo before the modal opens',
+          budget: BUDGET_BEFORE_OPEN,
+          exclude: notPortico,
+          run: async (page) => {
+            await page.getByTestId('connect-button').waitFor({ state: 'visible', timeout: 30_000 })
+            await settle(page)
+          },
+        },
+        {
+          name: 'first open of the modal (Connect view), added',
+          exclude: notPortico,
+          run: async (page) => {
+            await openModal(page)
+            await page
+              .getByTestId('view-Connect')
+              .waitFor({ state: 'visible', timeout: 15_000 })
+              .catch(() => console.warn('note: the Connect view did not show (is the connect plugin built?)'))
+            await settle(page)
+          },
+        },
+      ],
     },
-  },
-  {
-    name: 'first open of the modal (Connect view), added',
-    run: async (page) => {
-      await page.getByTestId('connect-button').click()
-      await page.getByTestId('portico-modal').waitFor({ state: 'visible', timeout: 30_000 })
-      await page
-        .getByTestId('view-Connect')
-        .waitFor({ state: 'visible', timeout: 15_000 })
-        .catch(() => console.warn('note: the Connect view did not show (is the connect plugin built?)'))
-      await page.waitForLoadState('networkidle')
+    {
+      query: others.length ? { off: others.join(',') } : {},
+      scenarios: [
+        {
+          name: `full injected-wallet connect (${['kernel', ...INJECTED_CONNECT_PLUGINS].join(' + ')}): page load → modal → Dev Wallet → Account view`,
+          short: 'full injected-wallet connect',
+          budget: BUDGET_INJECTED_CONNECT,
+          exclude: notPortico,
+          run: injectedConnect,
+        },
+      ],
     },
-  },
-]
+    {
+      scenarios: [
+        {
+          name: `the same connect with every plugin of the manifest (${manifest.join(', ')}), for information`,
+          exclude: notPortico,
+          run: injectedConnect,
+        },
+      ],
+    },
+  ]
+}
 
 function row(label: string, bytes: number, extra = '') {
   return `  ${label.padEnd(44)} ${bytes.toLocaleString('en-US').padStart(9)} B${extra}`
@@ -79,30 +145,30 @@ function breakdownLines(file: string, gz: number): string[] {
     .map(([group, bytes]) => `      ~${Math.round((gz * bytes) / total).toLocaleString('en-US').padStart(7)} B  ${((100 * bytes) / total).toFixed(1).padStart(5)}%  ${group}`)
 }
 
-async function measureInBrowser(): Promise<{ failures: string[]; lines: string[] }> {
-  ensureChromium()
+/** Runs one session on a fresh profile and returns its report lines and budget failures. */
+type Measured = { failures: string[]; lines: string[]; summary: string[] }
+
+async function measureSession(stack: Stack, session: Session): Promise<Measured> {
   const lines: string[] = []
   const failures: string[] = []
-  const ports: Ports = { demo: 0, cdn: 0, api: 0, frame: 0, relay: 0, anvil: 0, anvil2: 0 }
-  const cdn = await startStaticServer({ dir: CDN_DIR, port: 0, cors: true })
-  ports.cdn = cdn.port
-  const config = demoRuntimeConfig(urlsFor(ports))
-  const demo = await startStaticServer({ dir: DEMO_DIR, port: 0, transformHtml: (html) => injectDemoConfig(html, config) })
+  const summary: string[] = []
   const browser = await launchChromium()
   try {
-    const page = await browser.context.newPage()
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage())
     let loaded: Loaded[] = []
     const seen = new Set<string>()
     page.on('requestfinished', (req) => {
       const url = new URL(req.url())
       if (req.resourceType() !== 'script' && !url.pathname.endsWith('.js')) return
-      const origin = url.port === String(cdn.port) ? 'cdn' : url.port === String(demo.port) ? 'demo' : undefined
+      const origin = url.port === String(stack.ports.cdn) ? 'cdn' : url.port === String(stack.ports.demo) ? 'demo' : undefined
       if (!origin) return
       const file = join(origin === 'cdn' ? CDN_DIR : DEMO_DIR, decodeURIComponent(url.pathname))
       if (existsSync(file)) loaded.push({ url: req.url(), file, origin })
     })
-    await page.goto(demo.url, { waitUntil: 'load' })
-    for (const scenario of SCENARIOS) {
+    const url = new URL(stack.urls.demo)
+    for (const [k, v] of Object.entries(session.query ?? {})) url.searchParams.set(k, v)
+    await page.goto(url.href, { waitUntil: 'load' })
+    for (const scenario of session.scenarios) {
       await scenario.run(page)
       // a file fetched twice (the kernel reads a remote entry to check its hash, then runs it) counts once
       const files = [...new Map(loaded.map((f) => [f.file, f])).values()].filter((f) => !seen.has(f.file))
@@ -122,17 +188,38 @@ async function measureInBrowser(): Promise<{ failures: string[]; lines: string[]
       if (excluded.length) {
         lines.push(row('not counted: ' + excluded.map((f) => basename(f.file)).join(', '), excluded.reduce((n, f) => n + gzipSize(f.file), 0)))
       }
-      if (scenario.budget !== undefined && total > scenario.budget) failures.push(`${scenario.name}: ${fmtBytes(total)} > ${fmtBytes(scenario.budget)}`)
+      const label = scenario.short ?? scenario.name
+      if (scenario.budget !== undefined) {
+        summary.push(`  ${label.padEnd(30)} ${fmtBytes(total).padStart(20)} / budget ${fmtBytes(scenario.budget)}${verdict}`)
+        if (total > scenario.budget) failures.push(`${label}: ${fmtBytes(total)} > ${fmtBytes(scenario.budget)}`)
+      }
       lines.push('')
     }
   } finally {
     await browser.close()
-    await Promise.all([cdn.close(), demo.close()])
   }
-  return { failures, lines }
+  return { failures, lines, summary }
 }
 
-function measureFromStats(): { failures: string[]; lines: string[] } {
+async function measureInBrowser(): Promise<Measured> {
+  ensureChromium()
+  const manifest = Object.keys(JSON.parse(readFileSync(join(CDN_DIR, 'manifest.json'), 'utf8')) as object)
+  const stack = await startStack({ ports: await freePorts() })
+  const out: Measured = { failures: [], lines: [], summary: [] }
+  try {
+    for (const session of sessions(manifest)) {
+      const r = await measureSession(stack, session)
+      out.failures.push(...r.failures)
+      out.lines.push(...r.lines)
+      out.summary.push(...r.summary)
+    }
+  } finally {
+    await stack.stop()
+  }
+  return out
+}
+
+function measureFromStats(): Measured {
   const file = join(statsDir(), 'demo.json')
   const { initial } = JSON.parse(readFileSync(file, 'utf8')) as { initial: string[] }
   const counted = initial.filter((f) => !isReactChunk(f))
@@ -143,8 +230,13 @@ function measureFromStats(): { failures: string[]; lines: string[] } {
     total += size
     lines.push(row(f, size), ...breakdownLines(join(DEMO_DIR, f), size))
   }
-  lines.push(row('total', total, ` / budget ${fmtBytes(BUDGET_BEFORE_OPEN)}${total <= BUDGET_BEFORE_OPEN ? '  within budget' : '  OVER BUDGET'}`), '')
-  return { failures: total > BUDGET_BEFORE_OPEN ? [`demo before open: ${fmtBytes(total)}`] : [], lines }
+  const verdict = total <= BUDGET_BEFORE_OPEN ? '  within budget' : '  OVER BUDGET'
+  lines.push(row('total', total, ` / budget ${fmtBytes(BUDGET_BEFORE_OPEN)}${verdict}`), '')
+  return {
+    failures: total > BUDGET_BEFORE_OPEN ? [`demo before the modal opens: ${fmtBytes(total)} > ${fmtBytes(BUDGET_BEFORE_OPEN)}`] : [],
+    lines,
+    summary: [`  ${'demo before the modal opens'.padEnd(30)} ${fmtBytes(total).padStart(20)} / budget ${fmtBytes(BUDGET_BEFORE_OPEN)}${verdict}`],
+  }
 }
 
 function measureRemotes(): string[] {
@@ -167,7 +259,7 @@ const fromStats = process.argv.includes('--from-stats')
 if (!isBuilt()) await build()
 console.log('npm run size — gzipped bytes (zlib level 9)\n')
 const result = fromStats ? measureFromStats() : await measureInBrowser()
-console.log([...result.lines, ...measureRemotes()].join('\n'))
+console.log([...result.lines, ...measureRemotes(), '', 'budgeted figures:', ...result.summary].join('\n'))
 if (result.failures.length) {
   console.error(`\nover budget:\n  ${result.failures.join('\n  ')}`)
   process.exit(1)

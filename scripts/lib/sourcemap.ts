@@ -34,9 +34,26 @@ function* segments(mappings: string): Generator<{ line: number; column: number; 
   }
 }
 
+/**
+ * A readable name for a virtual `data:` module (the bundler inlines some glue as `data:text/javascript,<code>`, a
+ * label hundreds of characters long): what it is, not its code.
+ */
+export function dataModuleLabel(source: string): string {
+  let code = source.slice(source.indexOf(',') + 1)
+  try {
+    code = decodeURIComponent(code)
+  } catch {
+    /* not URI-encoded: label the raw text */
+  }
+  if (/module_federation|module-federation/.test(code)) return 'federation runtime glue (data: module)'
+  const short = code.replace(/\s+/g, ' ').trim().slice(0, 40)
+  return `data: module (${short}${code.length > 40 ? '…' : ''})`
+}
+
 /** The package (node_modules/<pkg>) or workspace folder a source path belongs to. */
 export function sourceGroup(source: string): string {
   const clean = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '')
+  if (clean.startsWith('data:')) return dataModuleLabel(clean)
   if (clean.includes('node_modules/')) {
     const rest = clean.split('node_modules/').pop()!
     return rest.split('/').slice(0, rest.startsWith('@') ? 2 : 1).join('/')

@@ -33,10 +33,13 @@ export type WalletsQuery = {
 
 const list = (ids: readonly string[]) => (ids.length ? ids.join(',') : undefined)
 
-/** CAIP-2 ids of the host's networks, so the registry lists wallets that can use them. */
+/**
+ * CAIP-2 ids of the host's networks, so the registry lists wallets that can use them: the defined networks and
+ * the ones still waiting for their adapter (remote adapters may load after this plugin).
+ */
 export function chainsOf(state: unknown): string | undefined {
-  const networks = (state as { chains?: { networks?: { caipNetworkId: string }[] } }).chains?.networks ?? []
-  return list([...new Set(networks.map((n) => n.caipNetworkId))])
+  const chains = (state as { chains?: { networks?: { caipNetworkId: string }[]; pendingNetworkIds?: string[] } }).chains
+  return list([...new Set([...(chains?.networks ?? []).map((n) => n.caipNetworkId), ...(chains?.pendingNetworkIds ?? [])])])
 }
 
 /** One `/getWallets` call; throws on HTTP failure and on an answer that fails the contract. */

@@ -54,3 +54,11 @@ describe('wallet entries', () => {
     expect(walletDestination({ id: 'x', name: 'X' }, [])).toEqual({ view: 'ConnectingWalletConnect', data: { walletId: 'x' } })
   })
 })
+
+describe('registry query', () => {
+  it("behavior: the host's networks, defined or still waiting for their adapter, filter the registry", async () => {
+    const { chainsOf } = await import('./registry.js')
+    expect(chainsOf({ chains: { networks: [{ caipNetworkId: 'eip155:1' }], pendingNetworkIds: ['eip155:10', 'eip155:1'] } })).toBe('eip155:1,eip155:10')
+    expect(chainsOf({ chains: { networks: [], pendingNetworkIds: [] } })).toBeUndefined()
+  })
+})

@@ -1,5 +1,6 @@
 /**
- * Build configurations: every plugin as a Module Federation remote, and the demo host as a plain app.
+ * Build configurations: every plugin as a Module Federation remote, the demo host as a plain app that loads
+ * them, and the bundled host, a plain app with the evm, injected, connect and account plugins in its own bundle.
  *
  * `scripts/build.ts` drives these through the rspack JS API (and writes the plugin manifest); the default export
  * also works with the rspack CLI (`rspack build -c rspack.config.ts`).
@@ -15,7 +16,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
-import { CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
+import { BUNDLED_DIR, BUNDLED_SRC, CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
 
 /**
  * Modules the host always provides to remotes; a remote never bundles its own copy. These hold state a plugin
@@ -137,22 +138,33 @@ export type DemoDefaults = {
 export const DEV_WALLET_ENTRY = join(ROOT, 'tests/wallets/evm/browser.ts')
 export const DEV_WALLET_FILE = 'dev-wallet.js'
 
+type AppHostOptions = {
+  name: string
+  /** The host's folder: `index.html` and `src/index.tsx`. */
+  src: string
+  outDir: string
+  uniqueName: string
+  /** Globals the page reads its build-time defaults from. */
+  define: Record<string, string>
+}
+
 /**
- * The demo host: a plain app bundling React, the kernel and its page, with React in its own chunk. The Dev
- * Wallet is a separate entry that the page does not reference: only the dev and test servers add its script tag.
+ * A host page as a plain app (no federation): its entry bundling React, the kernel and whatever else it imports,
+ * with React in its own chunk. The Dev Wallet is a separate entry that the page does not reference: only the dev
+ * and test servers add its script tag.
  */
-export function demoConfig(defaults: DemoDefaults, outDir = DEMO_DIR): Configuration {
+function appHostConfig(host: AppHostOptions): Configuration {
   const base = common()
   const withDevWallet = existsSync(DEV_WALLET_ENTRY)
   return {
     ...base,
-    name: 'demo',
-    context: DEMO_SRC,
-    entry: { main: join(DEMO_SRC, 'src/index.tsx'), ...(withDevWallet ? { devwallet: DEV_WALLET_ENTRY } : {}) },
+    name: host.name,
+    context: host.src,
+    entry: { main: join(host.src, 'src/index.tsx'), ...(withDevWallet ? { devwallet: DEV_WALLET_ENTRY } : {}) },
     output: {
-      path: outDir,
+      path: host.outDir,
       publicPath: '/',
-      uniqueName: 'portico_demo',
+      uniqueName: host.uniqueName,
       filename: (data) => (data.chunk?.name === 'devwallet' ? DEV_WALLET_FILE : '[name].[contenthash:8].js'),
       chunkFilename: '[name].[contenthash:8].js',
       cssFilename: '[name].[contenthash:8].css',
@@ -177,9 +189,9 @@ export function demoConfig(defaults: DemoDefaults, outDir = DEMO_DIR): Configura
       },
     },
     plugins: [
-      new rspack.DefinePlugin({ __PORTICO_DEMO_DEFAULTS__: JSON.stringify(defaults) }),
+      new rspack.DefinePlugin(host.define),
       new rspack.HtmlRspackPlugin({
-        template: join(DEMO_SRC, 'index.html'),
+        template: join(host.src, 'index.html'),
         chunks: ['main'],
         scriptLoading: 'defer',
         inject: 'head',
@@ -188,7 +200,35 @@ export function demoConfig(defaults: DemoDefaults, outDir = DEMO_DIR): Configura
   }
 }
 
-/** Every existing plugin as a remote, then the demo host with the default ports. */
+/** The demo host: the kernel bundled, every plugin loaded at runtime from the plugin CDN (federation). */
+export function demoConfig(defaults: DemoDefaults, outDir = DEMO_DIR): Configuration {
+  return appHostConfig({
+    name: 'demo',
+    src: DEMO_SRC,
+    outDir,
+    uniqueName: 'portico_demo',
+    define: { __PORTICO_DEMO_DEFAULTS__: JSON.stringify(defaults) },
+  })
+}
+
+/** What the bundled host reads at build time (the stack's meta tag overrides it at serve time). */
+export type BundledDefaults = Pick<DemoDefaults, 'api' | 'relay' | 'frame' | 'rpc'>
+
+/**
+ * The bundled host: the kernel with the evm, injected, connect and account plugins imported into its own bundle
+ * (`createKernel({ plugins: [...] })`), no plugin CDN and no federation; React in its own chunk as in the demo.
+ */
+export function bundledHostConfig(defaults: BundledDefaults, outDir = BUNDLED_DIR): Configuration {
+  return appHostConfig({
+    name: 'bundled',
+    src: BUNDLED_SRC,
+    outDir,
+    uniqueName: 'portico_bundled',
+    define: { __PORTICO_BUNDLED_DEFAULTS__: JSON.stringify(defaults) },
+  })
+}
+
+/** Every existing plugin as a remote, then the demo host and the bundled host with the default ports. */
 export default function configs(): Configuration[] {
   const { plugins } = discoverPlugins()
   return [
@@ -201,5 +241,15 @@ export default function configs(): Configuration[] {
       rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
       features: ['connect', 'account'],
     }),
+    ...(existsSync(join(BUNDLED_SRC, 'src/index.tsx'))
+      ? [
+          bundledHostConfig({
+            api: 'http://localhost:4310',
+            relay: 'ws://localhost:4330',
+            frame: 'http://localhost:4320',
+            rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
+          }),
+        ]
+      : []),
   ]
 }

@@ -1,20 +1,22 @@
 /**
- * `npm run build`: libraries to dist with tsc, every plugin as a federated remote, the plugin manifest, and the
- * demo host. Plugins that are only a package.json so far are skipped with a note.
+ * `npm run build`: libraries to dist with tsc, every plugin as a federated remote, the plugin manifest, the
+ * demo host, and the bundled host (hosts/bundled: the kernel with evm, injected, connect and account bundled). Plugins that are only a package.json so far are skipped with a note.
  */
 import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { rspack, type Configuration, type Stats } from '@rspack/core'
-import { demoConfig, pluginConfig, type DemoDefaults } from '../../rspack.config.ts'
+import { bundledHostConfig, demoConfig, pluginConfig, type BundledDefaults, type DemoDefaults } from '../../rspack.config.ts'
 import { portsFromEnv, urlsFor } from './ports.ts'
 import {
   CDN_DIR,
   DEMO_DIR,
   ROOT,
   STATS_DIR,
+  bundledDirFor,
   discoverPlugins,
+  hasBundledHost,
   type PluginPackage,
 } from './workspace.ts'
 
@@ -26,6 +28,10 @@ export type BuildOptions = {
   pluginsDir?: string
   cdnDir?: string
   demoDir?: string
+  /** Build the bundled host (default: as `demo`, when hosts/bundled and the kernel exist). */
+  bundled?: boolean
+  /** Default: `bundled` beside `demoDir`, else dist/bundled. */
+  bundledDir?: string
   log?: (line: string) => void
 }
 
@@ -110,6 +116,11 @@ export function demoDefaults(): DemoDefaults {
   }
 }
 
+export function bundledDefaults(): BundledDefaults {
+  const { api, relay, frame, rpc } = demoDefaults()
+  return { api, relay, frame, rpc }
+}
+
 export async function build(options: BuildOptions = {}): Promise<{ plugins: PluginPackage[]; manifest: Record<string, unknown> }> {
   const log = options.log ?? ((line: string) => console.log(line))
   const cdnDir = options.cdnDir ?? CDN_DIR
@@ -136,16 +147,22 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   const withDemo = options.demo !== false && kernelExists
   if (options.demo !== false && !kernelExists) log('skip demo host: kernel/src/exports/index.ts does not exist yet')
   if (withDemo) configs.push(demoConfig(demoDefaults(), options.demoDir ?? DEMO_DIR))
+  const withBundled = (options.bundled ?? options.demo) !== false && kernelExists && hasBundledHost()
+  if (withBundled) configs.push(bundledHostConfig(bundledDefaults(), bundledDirFor(options)))
 
   // a failed build must not leave a manifest whose hashes name other bytes than the entries on disk
   if (options.remotes !== false) rmSync(join(cdnDir, 'manifest.json'), { force: true })
   const manifest: Record<string, unknown> = {}
-  let lastStats: Stats | undefined
+  let demoStats: Stats | undefined
+  let bundledStats: Stats | undefined
   if (configs.length) {
     const t = Date.now()
     const stats = await run(configs)
-    if (withDemo) lastStats = stats[stats.length - 1]
-    log(`rspack: ${options.remotes !== false ? plugins.length : 0} remote(s)${withDemo ? ' + demo host' : ''} (${Date.now() - t} ms)`)
+    if (withBundled) bundledStats = stats[stats.length - 1]
+    if (withDemo) demoStats = stats[stats.length - (withBundled ? 2 : 1)]
+    log(
+      `rspack: ${options.remotes !== false ? plugins.length : 0} remote(s)${withDemo ? ' + demo host' : ''}${withBundled ? ' + bundled host' : ''} (${Date.now() - t} ms)`,
+    )
     if (options.remotes !== false) {
       mkdirSync(statsDir(options), { recursive: true })
       plugins.forEach((p, i) => {
@@ -165,12 +182,14 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
       })
     }
   }
-  if (options.remotes !== false || withDemo) mkdirSync(statsDir(options), { recursive: true })
-  if (withDemo && lastStats) {
-    const json = lastStats.toJson({ all: false, entrypoints: true, assets: false })
+  if (options.remotes !== false || withDemo || withBundled) mkdirSync(statsDir(options), { recursive: true })
+  const writeInitial = (stats: Stats, file: string) => {
+    const json = stats.toJson({ all: false, entrypoints: true, assets: false })
     const initial = (json.entrypoints?.main?.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.js'))
-    writeFileSync(join(statsDir(options), 'demo.json'), JSON.stringify({ initial }, null, 2))
+    writeFileSync(join(statsDir(options), file), JSON.stringify({ initial }, null, 2))
   }
+  if (withDemo && demoStats) writeInitial(demoStats, 'demo.json')
+  if (withBundled && bundledStats) writeInitial(bundledStats, 'bundled.json')
   if (options.remotes !== false) {
     const { PluginManifestSchema } = await import('../../contracts/src/plugin/index.ts')
     const checked = PluginManifestSchema.parse(manifest)
@@ -182,7 +201,14 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   return { plugins, manifest }
 }
 
-/** Whether dist (or the given folders) has what the stack serves (demo page and manifest). */
-export function isBuilt(dirs: { cdnDir?: string; demoDir?: string } = {}): boolean {
-  return existsSync(join(dirs.demoDir ?? DEMO_DIR, 'index.html')) && existsSync(join(dirs.cdnDir ?? CDN_DIR, 'manifest.json'))
+/**
+ * Whether dist (or the given folders) has what the stack serves: the demo page, the manifest, and the bundled
+ * host's page when hosts/bundled exists.
+ */
+export function isBuilt(dirs: { cdnDir?: string; demoDir?: string; bundledDir?: string } = {}): boolean {
+  return (
+    existsSync(join(dirs.demoDir ?? DEMO_DIR, 'index.html')) &&
+    existsSync(join(dirs.cdnDir ?? CDN_DIR, 'manifest.json')) &&
+    (!hasBundledHost() || existsSync(join(bundledDirFor(dirs), 'index.html')))
+  )
 }

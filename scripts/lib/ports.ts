@@ -4,6 +4,8 @@ import { createServer } from 'node:net'
 export type Ports = {
   demo: number
   cdn: number
+  /** the bundled host (hosts/bundled): the kernel with its plugins in its own bundle */
+  bundled: number
   api: number
   frame: number
   relay: number
@@ -16,6 +18,7 @@ export type Ports = {
 export const DEFAULT_PORTS: Ports = {
   demo: 4300,
   cdn: 4301,
+  bundled: 4302,
   api: 4310,
   frame: 4320,
   relay: 4330,
@@ -26,6 +29,7 @@ export const DEFAULT_PORTS: Ports = {
 export const PORT_ENV: Record<keyof Ports, string> = {
   demo: 'PORTICO_DEMO_PORT',
   cdn: 'PORTICO_CDN_PORT',
+  bundled: 'PORTICO_BUNDLED_PORT',
   api: 'PORTICO_API_PORT',
   frame: 'PORTICO_FRAME_PORT',
   relay: 'PORTICO_RELAY_PORT',
@@ -59,6 +63,7 @@ export function urlsFor(ports: Ports, host = 'localhost') {
     demo: `http://${host}:${ports.demo}`,
     cdn: `http://${host}:${ports.cdn}`,
     manifest: `http://${host}:${ports.cdn}/manifest.json`,
+    bundled: `http://${host}:${ports.bundled}`,
     api: `http://${host}:${ports.api}`,
     frame: `http://${host}:${ports.frame}`,
     relay: `ws://${host}:${ports.relay}`,

@@ -1,6 +1,6 @@
 /**
- * The dev stack: two anvil chains, the reference services that exist, the plugin CDN (dist/cdn) and the demo
- * host (dist/demo). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
+ * The dev stack: two anvil chains, the reference services that exist, the plugin CDN (dist/cdn), the demo host
+ * (dist/demo) and, when built, the bundled host (dist/bundled: its plugins in its own bundle, no CDN). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
  * deployed to both (scripts/lib/tokens.ts) and the api starts with it in its token list.
  */
 import { existsSync } from 'node:fs'
@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http'
 import { isPortOpen, spawnManaged, waitForPort, type ManagedProcess } from './processes.ts'
 import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './ports.ts'
 import { startStaticServer, type StaticServer } from './static-server.ts'
-import { CDN_DIR, DEMO_DIR, ROOT } from './workspace.ts'
+import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor } from './workspace.ts'
 import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type DevTokens, type LocalChain } from './tokens.ts'
 
 /** The Dev Wallet's file in dist/demo (see DEV_WALLET_FILE in rspack.config.ts). */
@@ -28,6 +28,9 @@ export const SERVICES = [
 export function demoCsp(cdnOrigin: string): string {
   return `script-src 'self' ${cdnOrigin}; object-src 'none'`
 }
+
+/** The bundled host's CSP: scripts from itself only (its plugins are in its bundle), no eval. */
+export const BUNDLED_CSP = "script-src 'self'; object-src 'none'"
 
 /** The runtime config the demo page reads from `<meta name="portico-config">` (see hosts/demo/src/config.ts). */
 export function demoRuntimeConfig(urls: StackUrls) {
@@ -75,8 +78,13 @@ export type StackOptions = {
   signal?: AbortSignal
   cdnDir?: string
   demoDir?: string
+  /** Serve the bundled host (default: when its folder has index.html). */
+  bundled?: boolean
+  /** Default: `bundled` beside `demoDir`, else dist/bundled. */
+  bundledDir?: string
   onDemoRequest?: (req: IncomingMessage) => void
   onCdnRequest?: (req: IncomingMessage) => void
+  onBundledRequest?: (req: IncomingMessage) => void
 }
 
 export type Stack = {
@@ -105,7 +113,7 @@ export function stackEnv(ports: Ports, urls: StackUrls): NodeJS.ProcessEnv {
   // the demo's origin is the one the services must allow
   env.PORTICO_ALLOWED_ORIGINS = urls.demo
   // services/api: the dev project's extra origins, and the chains it reads balances and history from
-  env.PORTICO_DEV_ORIGINS = `${urls.demo},http://127.0.0.1:${ports.demo}`
+  env.PORTICO_DEV_ORIGINS = `${urls.demo},http://127.0.0.1:${ports.demo},${urls.bundled},http://127.0.0.1:${ports.bundled}`
   env.PORTICO_API_CHAINS = `31337=http://127.0.0.1:${ports.anvil},31338=http://127.0.0.1:${ports.anvil2}`
   return env
 }
@@ -134,10 +142,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   try {
     checkAborted()
+    const bundledDir = bundledDirFor(options)
+    const withBundled = options.bundled ?? existsSync(join(bundledDir, 'index.html'))
     const wanted: [string, number][] = [
       ['demo', ports.demo],
       ['cdn', ports.cdn],
     ]
+    if (withBundled) wanted.push(['bundled', ports.bundled])
     if (options.chains !== false) wanted.push(['anvil', ports.anvil], ['anvil2', ports.anvil2])
     const services =
       options.services === false ? [] : SERVICES.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src/main.ts')))
@@ -204,7 +215,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const cdnDir = options.cdnDir ?? CDN_DIR
     const demoDir = options.demoDir ?? DEMO_DIR
-    for (const [dir, what] of [[cdnDir, 'plugin CDN'], [demoDir, 'demo']] as const) {
+    const folders: [string, string][] = [[cdnDir, 'plugin CDN'], [demoDir, 'demo']]
+    if (withBundled) folders.push([bundledDir, 'bundled host'])
+    for (const [dir, what] of folders) {
       if (!existsSync(dir)) throw new Error(`${what} folder ${dir} is missing: run \`npm run build\` first`)
     }
     const config = demoRuntimeConfig(urls)
@@ -223,6 +236,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       row(`demo${options.csp ? ' (strict CSP)' : ''}${devWallet ? ' + Dev Wallet' : ''}`, urls.demo),
       row('plugin CDN', urls.manifest),
     )
+    if (withBundled) {
+      const bundledWallet = options.devWallet ?? existsSync(join(bundledDir, DEV_WALLET_FILE))
+      servers.push(
+        await startStaticServer({
+          dir: bundledDir,
+          port: ports.bundled,
+          csp: options.csp ? BUNDLED_CSP : undefined,
+          transformHtml: (html) => injectDemoConfig(html, config, { devWallet: bundledWallet }),
+          onRequest: options.onBundledRequest,
+        }),
+      )
+      lines.splice(2, 0, row(`bundled host${options.csp ? ' (strict CSP)' : ''}${bundledWallet ? ' + Dev Wallet' : ''}`, urls.bundled))
+    }
     await Promise.all(waits)
     checkAborted()
   } catch (error) {

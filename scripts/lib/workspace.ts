@@ -7,10 +7,13 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const DIST = join(ROOT, 'dist')
 export const CDN_DIR = join(DIST, 'cdn')
 export const DEMO_DIR = join(DIST, 'demo')
+/** The bundled host's build (hosts/bundled: kernel + evm + injected + connect + account in one bundle). */
+export const BUNDLED_DIR = join(DIST, 'bundled')
 /** Build facts that are not served (per-remote chunk lists for `npm run size`). */
 export const STATS_DIR = join(DIST, 'stats')
 export const PLUGINS_DIR = join(ROOT, 'plugins')
 export const DEMO_SRC = join(ROOT, 'hosts/demo')
+export const BUNDLED_SRC = join(ROOT, 'hosts/bundled')
 
 /** The `portico` field of a plugin's package.json: what the manifest says about it. */
 export type PorticoField = {
@@ -72,3 +75,11 @@ export function discoverPlugins(pluginsDir = PLUGINS_DIR): { plugins: PluginPack
   }
   return { plugins, skipped }
 }
+
+/** Where the bundled host's build is: `bundledDir`, else beside a given demo folder, else dist/bundled. */
+export function bundledDirFor(dirs: { demoDir?: string; bundledDir?: string } = {}): string {
+  return dirs.bundledDir ?? (dirs.demoDir ? join(dirs.demoDir, '..', 'bundled') : BUNDLED_DIR)
+}
+
+/** Whether the bundled host exists in the repository (hosts/bundled/src/index.tsx). */
+export const hasBundledHost = () => existsSync(join(BUNDLED_SRC, 'src/index.tsx'))

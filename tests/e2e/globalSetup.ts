@@ -3,8 +3,8 @@
  * so it runs beside a running `npm start`. Tests read the URLs and the deployed test token with
  * `inject('stack')`.
  *
- * PORTICO_E2E_DIST=<dir> serves `<dir>/cdn` and `<dir>/demo` instead of dist/ (built there when missing), so a run
- * is not disturbed by a concurrent `npm run build`.
+ * PORTICO_E2E_DIST=<dir> serves `<dir>/cdn`, `<dir>/demo` and `<dir>/bundled` instead of dist/ (built there when
+ * missing), so a run is not disturbed by a concurrent `npm run build`.
  */
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'

@@ -4,9 +4,11 @@ import { demoCsp, demoRuntimeConfig, injectDemoConfig, stackEnv } from '../../..
 
 describe('ports', () => {
   it('behavior: defaults, env overrides, and test ports beside them', () => {
-    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, api: 4310, frame: 4320, relay: 4330, anvil: 8545, anvil2: 8546 })
+    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, api: 4310, frame: 4320, relay: 4330, anvil: 8545, anvil2: 8546 })
     expect(portsFromEnv({ PORTICO_DEMO_PORT: '5300', PORTICO_ANVIL2_PORT: '9546' })).toMatchObject({ demo: 5300, cdn: 4301, anvil2: 9546 })
     expect(TEST_PORTS.demo).toBe(14300)
+    expect(portsFromEnv({ PORTICO_BUNDLED_PORT: '5302' }).bundled).toBe(5302)
+    expect(urlsFor(DEFAULT_PORTS).bundled).toBe('http://localhost:4302')
   })
 
   it('error: a port that is not a number is refused with the variable named', () => {
@@ -43,7 +45,8 @@ describe('demo page config', () => {
     expect(env).toMatchObject({
       PORTICO_API_PORT: '4310',
       PORTICO_RPC_31338: 'http://localhost:8546',
-      PORTICO_DEV_ORIGINS: 'http://localhost:4300,http://127.0.0.1:4300',
+      PORTICO_BUNDLED_PORT: '4302',
+      PORTICO_DEV_ORIGINS: 'http://localhost:4300,http://127.0.0.1:4300,http://localhost:4302,http://127.0.0.1:4302',
       PORTICO_API_CHAINS: '31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546',
     })
   })

@@ -5,7 +5,7 @@ import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigFileSchema } from '../../../services/api/src/env.ts'
 import { postgresBin } from '../../../scripts/lib/postgres.ts'
-import { freePorts } from '../../../scripts/lib/ports.ts'
+import { DEFAULT_PORTS, freePorts } from '../../../scripts/lib/ports.ts'
 import { dataModuleLabel, sourceGroup } from '../../../scripts/lib/sourcemap.ts'
 import {
   DEV_ETH_USD,
@@ -110,7 +110,7 @@ describe('PostgreSQL for the api test leg', () => {
 describe('free ports', () => {
   it('behavior: a whole stack of distinct free ports', async () => {
     const ports = await freePorts()
-    expect(new Set(Object.values(ports)).size).toBe(7)
+    expect(new Set(Object.values(ports)).size).toBe(Object.keys(DEFAULT_PORTS).length)
     for (const p of Object.values(ports)) expect(p).toBeGreaterThan(0)
   })
 })

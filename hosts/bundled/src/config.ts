@@ -1,0 +1,43 @@
+/**
+ * The bundled host's configuration: build-time defaults (`__PORTICO_BUNDLED_DEFAULTS__`, from the env ports at
+ * build time) under `<meta name="portico-config" content="{json}">`, which the stack's server writes (the same
+ * tag as the demo's, see scripts/lib/stack.ts). `?debug` exposes the kernel as `window.__portico`.
+ */
+declare const __PORTICO_BUNDLED_DEFAULTS__: Partial<BundledConfig> | undefined
+
+export type BundledConfig = {
+  api: string
+  relay: string
+  frame: string
+  /** JSON-RPC URL per eip155 chain id (the local anvil chains). */
+  rpc: Record<string, string>
+  debug: boolean
+}
+
+const FALLBACK: BundledConfig = {
+  api: 'http://localhost:4310',
+  relay: 'ws://localhost:4330',
+  frame: 'http://localhost:4320',
+  rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
+  debug: false,
+}
+
+function metaConfig(): Partial<BundledConfig> {
+  const content = document.querySelector('meta[name="portico-config"]')?.getAttribute('content')
+  if (!content) return {}
+  try {
+    const parsed = JSON.parse(content)
+    return typeof parsed === 'object' && parsed !== null ? parsed : {}
+  } catch {
+    console.warn('[portico bundled] ignoring a malformed <meta name="portico-config">')
+    return {}
+  }
+}
+
+export function readConfig(href = location.href): BundledConfig {
+  const defaults = typeof __PORTICO_BUNDLED_DEFAULTS__ === 'undefined' ? {} : __PORTICO_BUNDLED_DEFAULTS__
+  const config: BundledConfig = { ...FALLBACK, ...defaults, ...metaConfig() }
+  const debug = new URL(href).searchParams.get('debug')
+  if (debug !== null) config.debug = debug !== '0' && debug !== 'false'
+  return config
+}

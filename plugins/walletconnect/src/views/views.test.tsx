@@ -170,7 +170,8 @@ describe('ConnectingWalletConnectBasic', () => {
     })
     await act(() => kernel.open())
     const view = await screen.findByTestId('view-ConnectingWalletConnectBasic')
-    expect(connect).toHaveBeenCalledWith('walletConnect')
+    // the view starts pairing from an effect after it mounts
+    await waitFor(() => expect(connect).toHaveBeenCalledWith('walletConnect'))
     expect(screen.getByTestId('header-title').textContent).toBe('Connect Wallet')
     await showUri(kernel)
     expect(within(view).getByTestId('wc-qr').getAttribute('data-uri')).toBe(URI)

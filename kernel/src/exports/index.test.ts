@@ -43,6 +43,7 @@ describe('@portico/kernel export surface', () => {
         "RetryIcon",
         "SearchIcon",
         "SectionLabel",
+        "SkeletonList",
         "Spinner",
         "Stack",
         "SwapIcon",

@@ -17,6 +17,7 @@ import {
   usePorticoSelector,
   useTranslate,
   WalletImage,
+  SkeletonList,
 } from '@portico/kernel'
 import { counterparty, operationFallback, operationKey, transactionImage, transfersLabel } from '../display.js'
 import { historyDeps } from '../plugin.js'
@@ -71,19 +72,7 @@ function TransactionRow({ tx, address, now }: { tx: Transaction; address: string
 }
 
 function Skeleton({ label }: { label: string }) {
-  return (
-    <div role="status" aria-label={label} data-testid="history-skeleton" className="portico-history-group">
-      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <div key={i} className="portico-history-row" aria-hidden="true">
-          <span className="portico-history-skeleton portico-history-skeleton--image" />
-          <span className="portico-history-row__text">
-            <span className="portico-history-skeleton" style={{ width: '35%' }} />
-            <span className="portico-history-skeleton" style={{ width: `${45 + i * 8}%` }} />
-          </span>
-        </div>
-      ))}
-    </div>
-  )
+  return <SkeletonList label={label} rows={SKELETON_ROWS} lines={(i) => ['35%', `${45 + i * 8}%`]} data-testid="history-skeleton" />
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   usePorticoSelector,
   useTranslate,
   WalletImage,
+  SkeletonList,
 } from '@portico/kernel'
 import { balanceTarget, refreshTokenBalances, targetKey } from '../balances.js'
 import { portfolioDeps } from '../plugin.js'
@@ -50,19 +51,7 @@ function TokenRow({ balance }: { balance: TokenBalance }) {
 }
 
 function Skeleton({ label }: { label: string }) {
-  return (
-    <div role="status" aria-label={label} data-testid="portfolio-skeleton" className="portico-portfolio-list">
-      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <div key={i} className="portico-portfolio-row" aria-hidden="true">
-          <span className="portico-portfolio-skeleton portico-portfolio-skeleton--image" />
-          <span className="portico-portfolio-row__text">
-            <span className="portico-portfolio-skeleton" style={{ width: '45%' }} />
-            <span className="portico-portfolio-skeleton" style={{ width: '30%' }} />
-          </span>
-        </div>
-      ))}
-    </div>
-  )
+  return <SkeletonList label={label} rows={SKELETON_ROWS} lines={() => ['45%', '30%']} data-testid="portfolio-skeleton" />
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   useTranslate,
   WalletIcon,
   type Kernel,
+  SkeletonList,
 } from '@portico/kernel'
 import { hasMorePages, loadImages, loadNextPage, loadTopWallets, searchWallets, type WalletsDeps } from '../registry.js'
 import type { WalletListing } from '../schemas.js'
@@ -64,14 +65,13 @@ function useWalletSearch(kernel: Kernel, query: string) {
 
 function SkeletonRows({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} data-testid="all-wallets-skeleton" className="portico-wallets-skeleton">
-      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <div key={i} className="portico-wallets-skeleton__row" aria-hidden="true">
-          <span className="portico-wallets-skeleton__image" />
-          <span className="portico-wallets-skeleton__text" style={{ width: `${40 + ((i * 17) % 35)}%` }} />
-        </div>
-      ))}
-    </div>
+    <SkeletonList
+      label={label}
+      rows={SKELETON_ROWS}
+      image="rounded"
+      lines={(i) => [`${40 + ((i * 17) % 35)}%`]}
+      data-testid="all-wallets-skeleton"
+    />
   )
 }
 

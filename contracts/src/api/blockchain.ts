@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OPERATION_TYPES } from '../spec/history.js'
 import {
   ApiCaipAddressSchema,
   ApiCaipNetworkIdSchema,
@@ -52,24 +53,7 @@ export const HistoryQuerySchema = CommonQuerySchema.extend({
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>
 
 /** Operation types of a transaction as the history API reports them. */
-export const ApiOperationTypeSchema = z.enum([
-  'approve',
-  'borrow',
-  'burn',
-  'cancel',
-  'claim',
-  'deploy',
-  'deposit',
-  'execute',
-  'mint',
-  'receive',
-  'repay',
-  'send',
-  'stake',
-  'trade',
-  'unstake',
-  'withdraw',
-])
+export const ApiOperationTypeSchema = z.enum(OPERATION_TYPES)
 /** A history operation type. */
 export type ApiOperationType = z.infer<typeof ApiOperationTypeSchema>
 

@@ -144,6 +144,7 @@ describe('@portico/contracts export surface', () => {
         "ONRAMP_CARD_CHAINS",
         "ONRAMP_CARD_FALLBACK_CHAIN",
         "ONRAMP_NAMESPACES",
+        "OPERATION_TYPES",
         "ORIGIN_NOT_ALLOWED_MESSAGE",
         "OnrampAmountSchema",
         "OnrampNetworkSchema",

@@ -1,5 +1,25 @@
 import { parseDecimal, toFixedDecimal } from './decimal.js'
 
+/** Operation types of a transaction as the history API reports them (plain data: no schema library needed). */
+export const OPERATION_TYPES = [
+  'approve',
+  'borrow',
+  'burn',
+  'cancel',
+  'claim',
+  'deploy',
+  'deposit',
+  'execute',
+  'mint',
+  'receive',
+  'repay',
+  'send',
+  'stake',
+  'trade',
+  'unstake',
+  'withdraw',
+] as const
+
 /** Operation types whose amounts show with a `+` (the visitor gains tokens). */
 export const POSITIVE_OPERATION_TYPES = ['receive', 'deposit', 'borrow', 'claim'] as const
 /** Operation types whose amounts show with a `-` (the visitor gives tokens); `send` is added to the spec's list. */

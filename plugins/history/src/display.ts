@@ -1,25 +1,8 @@
-import { formatFungibleAmount, truncateAddress } from '@portico/contracts'
+import { formatFungibleAmount, OPERATION_TYPES, truncateAddress } from '@portico/contracts'
 import type { Transaction, TransactionTransfer } from './schemas.js'
 
 /** Operation types with a title of their own; others are shown by name. */
-export const KNOWN_OPERATIONS = [
-  'approve',
-  'borrow',
-  'burn',
-  'cancel',
-  'claim',
-  'deploy',
-  'deposit',
-  'execute',
-  'mint',
-  'receive',
-  'repay',
-  'send',
-  'stake',
-  'trade',
-  'unstake',
-  'withdraw',
-] as const
+export const KNOWN_OPERATIONS = OPERATION_TYPES
 
 /** The i18n key of a transaction's title, or `undefined` for an operation the modal has no title for. */
 export function operationKey(operationType: string): string | undefined {

@@ -5,7 +5,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
 /** Workspace packages resolve to their TypeScript sources in tests, so no build is needed first. */
 const alias = [
-  { find: /^@portico\/contracts$/, replacement: here('./contracts/src/exports/index.ts') },
+  { find: /^@portico\/contracts\/zod-config$/, replacement: here('./contracts/src/zodConfig.ts') },
+  { find: /^@portico\/contracts\/([a-z]+)$/, replacement: here('./contracts/src/exports/$1.ts') },
   { find: /^@portico\/kernel$/, replacement: here('./kernel/src/exports/index.ts') },
   { find: /^@portico\/kernel\/react$/, replacement: here('./kernel/src/exports/react.ts') },
   { find: /^@portico\/plugin-([a-z-]+)$/, replacement: here('./plugins/$1/src/exports/index.ts') },

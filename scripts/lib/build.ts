@@ -79,7 +79,7 @@ function copyAssets(from: string, to: string) {
 /** The libraries `tsc -b` builds so plain Node can import them: contracts, kernel and plugins that exist. */
 export function tscProjects(plugins: PluginPackage[]): string[] {
   const projects: string[] = []
-  if (existsSync(join(ROOT, 'contracts/src/exports/index.ts'))) projects.push('contracts')
+  if (existsSync(join(ROOT, 'contracts/src/exports/plugin.ts'))) projects.push('contracts')
   if (existsSync(join(ROOT, 'kernel/src/exports/index.ts'))) projects.push('kernel')
   for (const p of plugins) if (existsSync(join(p.dir, 'tsconfig.json'))) projects.push(relative(ROOT, p.dir))
   return projects

@@ -2,16 +2,18 @@ import {
   isAddress,
   isCaipNetworkId,
   isChainNamespace,
-  isPorticoError,
   isSignedMessage,
   isTransactionHash,
-  NetworkSchema,
+} from '@portico/contracts/spec'
+import {
+  isPorticoError,
   type AdapterCapability,
   type CaipNetworkLike,
   type ChainAdapter,
   type Connector,
   type TransactionRequest,
-} from '@portico/contracts'
+} from '@portico/contracts/plugin'
+import { NetworkSchema } from '@portico/contracts/schemas'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 /** What {@link describeChainAdapter} runs against: an adapter and a live wallet reached through a connector. */

@@ -1,4 +1,6 @@
-import { CHAIN_NAMESPACES, ConnectorInfoSchema, type ChainNamespace, type Connector } from '@portico/contracts'
+import { CHAIN_NAMESPACES } from '@portico/contracts/spec'
+import { ConnectorInfoSchema } from '@portico/contracts/schemas'
+import { type ChainNamespace, type Connector } from '@portico/contracts/plugin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /** What {@link describeConnector} runs against. */

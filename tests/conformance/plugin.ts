@@ -1,4 +1,4 @@
-import { CONTRACTS_VERSION, satisfies, type PluginDefinition } from '@portico/contracts'
+import { CONTRACTS_VERSION, satisfies, type PluginDefinition } from '@portico/contracts/plugin'
 import { createKernel, type KernelOptions } from '@portico/kernel'
 import { describe, expect, it } from 'vitest'
 

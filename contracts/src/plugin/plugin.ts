@@ -7,7 +7,7 @@ import type { ChainNamespace } from './shared.js'
  * by declaration merging:
  *
  * @example
- * declare module '@portico/contracts' { interface ViewRegistry { 'email/otp': { email: string } } }
+ * declare module '@portico/contracts/plugin' { interface ViewRegistry { 'email/otp': { email: string } } }
  */
 export interface ViewRegistry {
   Connect: undefined

@@ -1,9 +1,8 @@
 // Pure spec utilities, zod schemas and constants (SPEC §3, §5, §6, §8, §9). Everything here is data or a pure
 // function: no window/document, no I/O, zod the only dependency.
 export * from './address.js'
-// The plugin contract also exports a `ChainNamespace` type (the same union); re-exporting ours too would be
-// ambiguous, so caip.ts is re-exported by name without it.
 export {
+  type ChainNamespace,
   CHAIN_NAMESPACES,
   isCaipAddress,
   isCaipNetworkId,
@@ -19,9 +18,7 @@ export {
 } from './caip.js'
 export * from './constants.js'
 export * from './format.js'
-export * from './frame.js'
 export * from './history.js'
 export * from './names.js'
 export * from './parseError.js'
 export * from './rpc.js'
-export * from './schemas/index.js'

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
-import { formatBalance, truncateAddress } from '@portico/contracts'
+import { formatBalance, truncateAddress } from '@portico/contracts/spec'
 
 function useKernelState<T>(kernel: Kernel, select: (state: ReturnType<Kernel['getState']>) => T): T {
   return useSyncExternalStore(kernel.subscribe, () => select(kernel.getState()))

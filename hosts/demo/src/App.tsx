@@ -1,6 +1,6 @@
 import { useRef, useState, useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
-import { formatBalance, truncateAddress } from '@portico/contracts'
+import { formatBalance, truncateAddress } from '@portico/contracts/spec'
 import { KNOWN_FEATURES, SEND_VALUE_WEI, SIGN_MESSAGE, withQuery, type DemoConfig } from './config.js'
 
 type Props = { kernel: Kernel; config: DemoConfig; setTheme: (mode: 'light' | 'dark') => void }

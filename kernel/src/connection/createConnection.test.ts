@@ -1,4 +1,10 @@
-import { defineChainAdapter, defineConnector, definePlugin, type ChainNamespace, type ConnectorEvents } from '@portico/contracts'
+import {
+  defineChainAdapter,
+  defineConnector,
+  definePlugin,
+  type ChainNamespace,
+  type ConnectorEvents,
+} from '@portico/contracts/plugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../kernel/createKernel.js'
 import type { Kernel } from '../kernel/types.js'

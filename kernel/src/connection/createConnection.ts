@@ -1,4 +1,11 @@
-import type { CaipNetworkLike, ChainAdapter, ChainNamespace, Connector, ConnectionInfo, KeyValueStorage } from '@portico/contracts'
+import type {
+  CaipNetworkLike,
+  ChainAdapter,
+  ChainNamespace,
+  Connector,
+  ConnectionInfo,
+  KeyValueStorage,
+} from '@portico/contracts/plugin'
 import type { KernelHookInstances } from '../hooks/createHooks.js'
 import type { KernelNotify, KernelRouter } from '../kernel/types.js'
 import type { Registry } from '../registry/createRegistry.js'

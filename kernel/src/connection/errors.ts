@@ -1,4 +1,4 @@
-import { BaseError } from '@portico/contracts'
+import { BaseError } from '@portico/contracts/plugin'
 
 export class ConnectorNotFoundError extends BaseError {
   override name = 'ConnectorNotFoundError'

@@ -1,5 +1,5 @@
 import { AsyncSeriesHook, SyncBailHook, SyncHook, SyncWaterfallHook } from '@rspack/lite-tapable'
-import { KERNEL_HOOK_KINDS, type KernelHooks, type TapOptions } from '@portico/contracts'
+import { KERNEL_HOOK_KINDS, type KernelHooks, type TapOptions } from '@portico/contracts/plugin'
 
 /** A kernel hook as the kernel holds it: it can call, plugins can only tap. */
 export type CallableHook = {

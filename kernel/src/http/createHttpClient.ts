@@ -1,4 +1,4 @@
-import { BaseError, type HttpClient, type HttpRequest } from '@portico/contracts'
+import { BaseError, type HttpClient, type HttpRequest } from '@portico/contracts/plugin'
 
 export class HttpError extends BaseError {
   override name = 'HttpError'

@@ -1,4 +1,4 @@
-import type { HttpClient } from '@portico/contracts'
+import type { HttpClient } from '@portico/contracts/plugin'
 import type { HttpClientOptions } from './createHttpClient.js'
 
 /** The HTTP client behind the same interface, its code fetched with the first request (never on page load). */

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/contracts'
+import { definePlugin } from '@portico/contracts/plugin'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../storage/createStorage.js'
 import { createKernel } from './createKernel.js'

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import type { CaipNetworkLike, ChainAdapter, ToastVariant, ViewId } from '@portico/contracts'
+import type { CaipNetworkLike, ChainAdapter, ToastVariant, ViewId } from '@portico/contracts/plugin'
 import { createHooks } from '../hooks/createHooks.js'
 import { createI18n } from '../i18n/createI18n.js'
 import { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'

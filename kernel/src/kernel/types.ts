@@ -8,7 +8,7 @@ import type {
   Unsubscribe,
   ViewEntry,
   ViewId,
-} from '@portico/contracts'
+} from '@portico/contracts/plugin'
 import type { KernelHookInstances } from '../hooks/createHooks.js'
 import type { ResolvedKernelOptions } from '../options/kernelOptions.js'
 import type { NotificationVariant, PorticoStore, RootState, RouterEntry } from '../store/index.js'
@@ -61,7 +61,7 @@ export interface Kernel {
   readonly plugins: KernelPlugins
   readonly storage: KeyValueStorage
   /** The HTTP client plugins use for the backends. */
-  readonly http: import('@portico/contracts').HttpClient
+  readonly http: import('@portico/contracts/plugin').HttpClient
   readonly t: (key: string, params?: Record<string, string | number>) => string
   /** Settles when the bundled plugins have been set up (failures are reported, not thrown). */
   readonly ready: Promise<void>
@@ -74,12 +74,12 @@ export interface Kernel {
   getAdapter: (namespace: ChainNamespace) => ChainAdapter | undefined
   getConnector: (id: string) => Connector | undefined
   /** Adds a network to a namespace that has an adapter. */
-  addNetwork: (network: import('@portico/contracts').CaipNetworkLike) => void
+  addNetwork: (network: import('@portico/contracts/plugin').CaipNetworkLike) => void
   /** Removes a network; the last one of a namespace cannot be removed. */
   removeNetwork: (caipNetworkId: string) => void
   isMobile: () => boolean
   /** Connects with a registered connector; the modal closes on success. */
-  connect: (connectorId: string, params?: { namespace?: ChainNamespace }) => Promise<import('@portico/contracts').ConnectionInfo>
+  connect: (connectorId: string, params?: { namespace?: ChainNamespace }) => Promise<import('@portico/contracts/plugin').ConnectionInfo>
   /** Disconnects a namespace (default: the active one) and falls back to the next connection. */
   disconnect: (namespace?: ChainNamespace) => Promise<void>
   /** Switches the active network (SPEC §4). */

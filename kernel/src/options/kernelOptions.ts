@@ -1,6 +1,12 @@
 import '../zodConfig.js'
 import * as z from 'zod/mini'
-import { CaipNetworkIdLikeSchema, CaipNetworkLikeSchema, type CaipNetworkLike, type KeyValueStorage, type PluginDefinition } from '@portico/contracts'
+import {
+  CaipNetworkIdLikeSchema,
+  CaipNetworkLikeSchema,
+  type CaipNetworkLike,
+  type KeyValueStorage,
+  type PluginDefinition,
+} from '@portico/contracts/plugin'
 
 // zod/mini: the options are validated on page load, so they use the tree-shakable build; the full zod loads
 // later, with the plugins that need it.

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { formatBalance, truncateAddress } from '@portico/contracts'
+import { formatBalance, truncateAddress } from '@portico/contracts/spec'
 import { useAccount, useKernel, usePorticoSelector, useTranslate } from './hooks.js'
 import { useThemeAttributes } from './modal/theme.js'
 import { Spinner } from './ui/Spinner.js'

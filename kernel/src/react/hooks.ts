@@ -1,6 +1,6 @@
 import { useCallback, useContext, useMemo } from 'react'
 import { createDispatchHook, createSelectorHook, createStoreHook } from 'react-redux'
-import type { CaipNetworkLike, ChainNamespace, ViewId } from '@portico/contracts'
+import type { CaipNetworkLike, ChainNamespace, ViewId } from '@portico/contracts/plugin'
 import type { Kernel } from '../kernel/types.js'
 import { emptyAccount, type AccountState, type AppDispatch, type ConnectorInfo, type RecentWallet, type RootState } from '../store/index.js'
 import { KernelContext, PorticoReduxContext } from './context.js'

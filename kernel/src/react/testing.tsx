@@ -11,7 +11,7 @@ import {
   type ComponentModule,
   type PluginDefinition,
   type ViewEntry,
-} from '@portico/contracts'
+} from '@portico/contracts/plugin'
 import { createKernel } from '../kernel/createKernel.js'
 import type { Kernel } from '../kernel/types.js'
 import type { KernelOptions } from '../options/kernelOptions.js'

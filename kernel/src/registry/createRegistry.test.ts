@@ -1,4 +1,4 @@
-import { definePlugin, type PluginDefinition, type PluginManifest } from '@portico/contracts'
+import { definePlugin, type PluginDefinition, type PluginManifest } from '@portico/contracts/plugin'
 import { describe, expect, it, vi } from 'vitest'
 import { createHooks } from '../hooks/createHooks.js'
 import { createI18n } from '../i18n/createI18n.js'

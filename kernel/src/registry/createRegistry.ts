@@ -11,7 +11,7 @@ import {
   type SliceLike,
   type Unsubscribe,
   type ViewEntry,
-} from '@portico/contracts'
+} from '@portico/contracts/plugin'
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit'
 import { createHookFacade, type KernelHookInstances } from '../hooks/createHooks.js'
 import type { I18n } from '../i18n/createI18n.js'

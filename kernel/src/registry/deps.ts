@@ -1,4 +1,9 @@
-export { PluginManifestSchema, type PluginDefinition, type PluginManifest, type PluginManifestEntry } from '@portico/contracts'
+export {
+  PluginManifestSchema,
+  type PluginDefinition,
+  type PluginManifest,
+  type PluginManifestEntry,
+} from '@portico/contracts/plugin'
 
 /** A readable one-line message from anything thrown (zod errors give their first issue). */
 export function parseErrorMessage(error: unknown): string {

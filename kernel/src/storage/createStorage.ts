@@ -1,6 +1,6 @@
 import '../zodConfig.js'
 import * as z from 'zod/mini'
-import type { KeyValueStorage } from '@portico/contracts'
+import type { KeyValueStorage } from '@portico/contracts/plugin'
 
 /** The storage format version; stored under {@link STORAGE_VERSION_KEY}. */
 export const STORAGE_VERSION = 1

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { CaipNetworkLike, ChainNamespace } from '@portico/contracts'
+import type { CaipNetworkLike, ChainNamespace } from '@portico/contracts/plugin'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { ChainNamespace } from '@portico/contracts'
+import type { ChainNamespace } from '@portico/contracts/plugin'
 
 export type RecentWallet = { id: string; name: string; imageUrl?: string; connectorId?: string }
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { ChainNamespace, ConnectorType } from '@portico/contracts'
+import type { ChainNamespace, ConnectorType } from '@portico/contracts/plugin'
 
 /** Serializable facts about a registered connector; the connector object itself lives in the registry. */
 export type ConnectorInfo = {

@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit'
-import type { LazyLoadedSlices } from '@portico/contracts'
+import type { LazyLoadedSlices } from '@portico/contracts/plugin'
 import { chainsSlice } from './chainsSlice.js'
 import { connectionSlice } from './connectionSlice.js'
 import { connectorsSlice } from './connectorsSlice.js'

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { ToastVariant } from '@portico/contracts'
+import type { ToastVariant } from '@portico/contracts/plugin'
 
 export type NotificationVariant = 'info' | 'success' | 'warning' | 'error'
 

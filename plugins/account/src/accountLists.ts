@@ -1,4 +1,4 @@
-import type { AccountTab, WalletFeature } from '@portico/contracts'
+import type { AccountTab, WalletFeature } from '@portico/contracts/plugin'
 
 /** SPEC §2 wallet feature order; features it does not name follow in hook order. */
 export const WALLET_FEATURE_ORDER: readonly string[] = ['onramp', 'swaps', 'receive', 'send']

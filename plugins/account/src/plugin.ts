@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/contracts'
+import { definePlugin } from '@portico/contracts/plugin'
 import type { RootState } from '@portico/kernel'
 import { accountMessages } from './messages.js'
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { definePlugin, type PluginDefinition } from '@portico/contracts'
+import { definePlugin, type PluginDefinition } from '@portico/contracts/plugin'
 import type { Kernel, KernelOptions } from '@portico/kernel'
 import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS } from '../../../kernel/src/react/testing.js'
 import { json, startApi, startServer } from '../test/servers.js'

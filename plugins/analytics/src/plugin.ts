@@ -1,4 +1,4 @@
-import { definePlugin, type ChainNamespace, type PluginContext } from '@portico/contracts'
+import { definePlugin, type ChainNamespace, type PluginContext } from '@portico/contracts/plugin'
 import { analyticsMessages } from './messages.js'
 import { createAnalyticsQueue, type AnalyticsDeps, type AnalyticsQueueOptions } from './queue.js'
 import { analyticsSlice, EVENT_TRACKED, type TrackedEvent } from './slice.js'

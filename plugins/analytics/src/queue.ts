@@ -1,4 +1,5 @@
-import type { ActionLike, AnalyticsEvent, HttpClient, SchemaLike } from '@portico/contracts'
+import type { ActionLike, HttpClient, SchemaLike } from '@portico/contracts/plugin'
+import type { AnalyticsEvent } from '@portico/contracts/api'
 import { analyticsActions, selectAnalytics, type AnalyticsOffReason, type TrackedEvent } from './slice.js'
 
 /** What the analytics queue needs from the kernel. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AnalyticsConfigResponseSchema, AnalyticsIngestResponseSchema } from '@portico/contracts'
+import { AnalyticsConfigResponseSchema, AnalyticsIngestResponseSchema } from '@portico/contracts/api'
 import { AnalyticsConfigSchema, AnalyticsIngestSchema } from './queue.js'
 
 describe('the plugin reads answers as the contracts define them', () => {

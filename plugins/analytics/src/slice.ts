@@ -42,7 +42,7 @@ export const analyticsActions = analyticsSlice.actions
 /** The type of the action any plugin dispatches to send an event. */
 export const EVENT_TRACKED = analyticsActions.eventTracked.type
 
-declare module '@portico/contracts' {
+declare module '@portico/contracts/plugin' {
   interface LazyLoadedSlices {
     analytics: AnalyticsState
   }

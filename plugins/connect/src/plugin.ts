@@ -1,4 +1,4 @@
-import { definePlugin, type ConnectMethod } from '@portico/contracts'
+import { definePlugin, type ConnectMethod } from '@portico/contracts/plugin'
 import { connectMessages } from './messages.js'
 
 export type ConnectParameters = {

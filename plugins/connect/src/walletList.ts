@@ -1,4 +1,4 @@
-import type { ConnectMethod, WalletListItem } from '@portico/contracts'
+import type { ConnectMethod, WalletListItem } from '@portico/contracts/plugin'
 import type { ConnectorInfo, RecentWallet } from '@portico/kernel'
 
 export type WalletGroup = WalletListItem['group']

@@ -1,4 +1,5 @@
-import { defineConnector, isSignedMessage, isTransactionHash, type Connector } from '@portico/contracts'
+import { defineConnector, type Connector } from '@portico/contracts/plugin'
+import { isSignedMessage, isTransactionHash } from '@portico/contracts/spec'
 import { createDevWallet, type DevWallet } from '@portico/tests/wallets/evm'
 import { createPublicClient, getAddress, http, numberToHex, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'

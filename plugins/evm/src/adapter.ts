@@ -6,7 +6,7 @@ import {
   type Connector,
   type ConnectorEvents,
   type TransactionRequest,
-} from '@portico/contracts'
+} from '@portico/contracts/plugin'
 import {
   createClient,
   formatUnits,

@@ -1,4 +1,4 @@
-import { defineConnector } from '@portico/contracts'
+import { defineConnector } from '@portico/contracts/plugin'
 import { describeChainAdapter, describePlugin } from '@portico/tests/conformance'
 import { createDevWallet } from '@portico/tests/wallets/evm'
 import { ANVIL_ACCOUNTS, startAnvil } from '../../../tests/utils/anvil.js'

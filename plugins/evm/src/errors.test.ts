@@ -1,4 +1,4 @@
-import { isPorticoError } from '@portico/contracts'
+import { isPorticoError } from '@portico/contracts/plugin'
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { ChainNotConfiguredError, rpcCodeOf, toEvmError } from './errors.js'

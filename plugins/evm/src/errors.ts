@@ -1,4 +1,4 @@
-import { BaseError, isPorticoError } from '@portico/contracts'
+import { BaseError, isPorticoError } from '@portico/contracts/plugin'
 
 /** Stable codes of the evm adapter's errors; narrow with `error.code`, never `instanceof`. */
 export type EvmErrorCode =

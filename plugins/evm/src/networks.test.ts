@@ -1,4 +1,5 @@
-import { NetworkSchema, SWAP_CHAIN_IDS } from '@portico/contracts'
+import { NetworkSchema } from '@portico/contracts/schemas'
+import { SWAP_CHAIN_IDS } from '@portico/contracts/spec'
 import { describe, expect, it } from 'vitest'
 import { anvil, anvil2, defineEvmNetwork, evmChainId, evmNetworks, localEvmNetworks, wellKnownEvmNetworks, withRpcUrls } from './networks.js'
 

@@ -1,4 +1,4 @@
-import type { CaipNetworkLike } from '@portico/contracts'
+import type { CaipNetworkLike } from '@portico/contracts/plugin'
 
 /** An eip155 network: the contract's network shape with a numeric chain id. */
 export type EvmNetwork = CaipNetworkLike & {

@@ -1,4 +1,4 @@
-import { BaseError, CaipNetworkLikeSchema } from '@portico/contracts'
+import { BaseError, CaipNetworkLikeSchema } from '@portico/contracts/plugin'
 import * as z from 'zod/mini'
 import type { EvmAdapterParameters } from './adapter.js'
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/contracts'
+import { definePlugin } from '@portico/contracts/plugin'
 import { createEvmAdapter } from './adapter.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
 

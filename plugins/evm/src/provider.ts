@@ -1,4 +1,4 @@
-import type { Connector } from '@portico/contracts'
+import type { Connector } from '@portico/contracts/plugin'
 import { ProviderNotFoundError } from './errors.js'
 
 /** An EIP-1193 provider: what an injected, announced or WalletConnect wallet hands out for eip155. */

@@ -5,7 +5,7 @@ import {
   PING_WEIGHTS,
   RPC_BATCH_SIZE,
   RPC_TIMEOUT_MS,
-} from '@portico/contracts'
+} from '@portico/contracts/spec'
 import { fallback, http, type Transport } from 'viem'
 import { rpcCodeOf } from './errors.js'
 

@@ -1,4 +1,4 @@
-import { formatFungibleAmount, OPERATION_TYPES, truncateAddress } from '@portico/contracts'
+import { formatFungibleAmount, OPERATION_TYPES, truncateAddress } from '@portico/contracts/spec'
 import type { Transaction, TransactionTransfer } from './schemas.js'
 
 /** Operation types with a title of their own; others are shown by name. */

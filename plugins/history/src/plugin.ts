@@ -1,4 +1,4 @@
-import { definePlugin, type PluginContext } from '@portico/contracts'
+import { definePlugin, type PluginContext } from '@portico/contracts/plugin'
 import { historyMessages } from './messages.js'
 import { historyActions, historySlice } from './slice.js'
 import { historyKey, historyTarget, type HistoryDeps } from './transactions.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TransactionSchema as ContractSchema } from '@portico/contracts'
+import { TransactionSchema as ContractSchema } from '@portico/contracts/schemas'
 import { TransactionSchema } from './schemas.js'
 
 const tx = {

@@ -76,7 +76,7 @@ export const historySlice = createSlice({
 
 export const historyActions = historySlice.actions
 
-declare module '@portico/contracts' {
+declare module '@portico/contracts/plugin' {
   interface LazyLoadedSlices {
     history: HistoryState
   }

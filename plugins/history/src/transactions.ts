@@ -1,12 +1,11 @@
+import { ACTIVITY_NAMESPACES, isAllSpam } from '@portico/contracts/spec'
 import {
-  ACTIVITY_NAMESPACES,
-  isAllSpam,
   type ActionLike,
   type ChainNamespace,
   type HttpClient,
   type SchemaLike,
   type ToastVariant,
-} from '@portico/contracts'
+} from '@portico/contracts/plugin'
 import { TransactionSchema, type Transaction } from './schemas.js'
 import { historyActions, selectHistory } from './slice.js'
 

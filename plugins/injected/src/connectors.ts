@@ -1,4 +1,4 @@
-import { BaseError, defineConnector, type ChainNamespace, type Connector } from '@portico/contracts'
+import { BaseError, defineConnector, type ChainNamespace, type Connector } from '@portico/contracts/plugin'
 import type { Eip1193Provider, Eip6963ProviderInfo } from './eip6963.js'
 import { injectedWalletName } from './walletName.js'
 

@@ -1,6 +1,6 @@
 // Integration: the kernel's connection lifecycle, driving the evm adapter (public surface) through this plugin's
 // announced connector, against the Portico Dev Wallet and two real anvils.
-import type { KeyValueStorage } from '@portico/contracts'
+import type { KeyValueStorage } from '@portico/contracts/plugin'
 import { createKernel, type Kernel } from '@portico/kernel'
 import evm from '@portico/plugin-evm'
 import { announceDevWallet, createDevWallet, type DevWallet } from '@portico/tests/wallets/evm'

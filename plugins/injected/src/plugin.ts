@@ -1,4 +1,4 @@
-import { definePlugin, type Unsubscribe } from '@portico/contracts'
+import { definePlugin, type Unsubscribe } from '@portico/contracts/plugin'
 import * as z from 'zod/mini'
 import { createAnnouncedConnector, createInjectedConnector } from './connectors.js'
 import { EIP6963_ANNOUNCE, EIP6963_REQUEST, Eip6963AnnounceDetailSchema, isEip1193Provider, type Eip1193Provider } from './eip6963.js'

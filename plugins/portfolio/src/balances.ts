@@ -1,14 +1,12 @@
+import { BALANCE_NAMESPACES, CACHE_EXPIRY, TOKEN_BALANCE_RETRY_MS } from '@portico/contracts/spec'
 import {
-  BALANCE_NAMESPACES,
-  CACHE_EXPIRY,
-  TOKEN_BALANCE_RETRY_MS,
   type ActionLike,
   type ChainAdapter,
   type ChainNamespace,
   type Connector,
   type HttpClient,
   type ToastVariant,
-} from '@portico/contracts'
+} from '@portico/contracts/plugin'
 import { BalanceResponseSchema, type TokenBalance } from './schemas.js'
 import { portfolioActions, selectPortfolio } from './slice.js'
 import { balancesFromAssets, dropLowQualityTokens, supportsAssetDiscovery, toHexChainId } from './tokens.js'

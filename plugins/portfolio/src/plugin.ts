@@ -1,4 +1,4 @@
-import { definePlugin, type PluginContext } from '@portico/contracts'
+import { definePlugin, type PluginContext } from '@portico/contracts/plugin'
 import type { RootState } from '@portico/kernel'
 import { balanceTarget, refreshTokenBalances, targetKey, type PortfolioDeps } from './balances.js'
 import { portfolioMessages } from './messages.js'

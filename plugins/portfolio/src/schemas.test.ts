@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { BalanceResponseSchema as ContractBalance, WalletGetAssetsResponseSchema as ContractAssets } from '@portico/contracts'
+import { BalanceResponseSchema as ContractBalance } from '@portico/contracts/api'
+import { WalletGetAssetsResponseSchema as ContractAssets } from '@portico/contracts/schemas'
 import { BalanceResponseSchema, WalletGetAssetsResponseSchema } from './schemas.js'
 
 const token = {

@@ -72,7 +72,7 @@ export const portfolioSlice = createSlice({
 
 export const portfolioActions = portfolioSlice.actions
 
-declare module '@portico/contracts' {
+declare module '@portico/contracts/plugin' {
   interface LazyLoadedSlices {
     portfolio: PortfolioState
   }

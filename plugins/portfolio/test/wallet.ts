@@ -2,7 +2,7 @@
  * A test wallet for the Tokens tab: a real chain adapter and connector (the kernel connects through them) whose
  * EIP-5792 capabilities and EIP-7811 `wallet_getAssets` answers a test scripts.
  */
-import { defineChainAdapter, defineConnector, definePlugin } from '@portico/contracts'
+import { defineChainAdapter, defineConnector, definePlugin } from '@portico/contracts/plugin'
 
 export function assetWalletPlugin(options: { address: string; chainId?: number }) {
   const wallet = {

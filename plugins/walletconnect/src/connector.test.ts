@@ -4,7 +4,7 @@
  * the WalletKit test wallet and two anvil chains.
  */
 import { createKernel, createMemoryStorage, type Kernel } from '@portico/kernel'
-import type { KeyValueStorage } from '@portico/contracts'
+import type { KeyValueStorage } from '@portico/contracts/plugin'
 import { createWalletConnectWallet, type WalletConnectWallet } from '@portico/tests/wallets/walletconnect'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'

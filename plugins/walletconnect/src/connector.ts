@@ -1,4 +1,10 @@
-import { defineConnector, type ActionLike, type CaipNetworkLike, type ChainNamespace, type KeyValueStorage } from '@portico/contracts'
+import {
+  defineConnector,
+  type ActionLike,
+  type CaipNetworkLike,
+  type ChainNamespace,
+  type KeyValueStorage,
+} from '@portico/contracts/plugin'
 import { DISCONNECT_TIMEOUT_MS, WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON } from './constants.js'
 import { describe, NoAccountsError, WalletConnectError } from './errors.js'
 import { addressesOn, NAMESPACE_SPECS, proposalNamespaces, sessionAccounts, SUPPORTED_NAMESPACES, type ProposalNamespace } from './namespaces.js'

@@ -1,4 +1,4 @@
-import { BaseError } from '@portico/contracts'
+import { BaseError } from '@portico/contracts/plugin'
 
 /** Stable codes of the plugin's errors; narrow with `error.code`, never `instanceof`. */
 export type WalletConnectErrorCode =

@@ -4,7 +4,7 @@
  * balance, sign, send, wallet-side chain and account changes, disconnect from either side, restore after a reload.
  */
 import { createKernel, createMemoryStorage, type Kernel } from '@portico/kernel'
-import type { KeyValueStorage } from '@portico/contracts'
+import type { KeyValueStorage } from '@portico/contracts/plugin'
 import { evm } from '@portico/plugin-evm'
 import { createWalletConnectWallet, type WalletConnectWallet } from '@portico/tests/wallets/walletconnect'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'

@@ -1,4 +1,4 @@
-import type { CaipNetworkLike, ChainNamespace } from '@portico/contracts'
+import type { CaipNetworkLike, ChainNamespace } from '@portico/contracts/plugin'
 
 /**
  * What the connector asks a wallet for, per chain namespace. Adding a namespace (solana, bip122, ...) is adding an

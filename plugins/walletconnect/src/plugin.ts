@@ -1,4 +1,4 @@
-import { definePlugin } from '@portico/contracts'
+import { definePlugin } from '@portico/contracts/plugin'
 import { WALLETCONNECT_CONNECTOR_ID } from './constants.js'
 import { createWalletConnectConnector, type WalletConnectParameters } from './connector.js'
 import { listingFromViewData } from './links.js'

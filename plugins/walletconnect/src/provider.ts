@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '@portico/contracts'
+import type { ChainNamespace } from '@portico/contracts/plugin'
 import type UniversalProviderType from '@walletconnect/universal-provider'
 import { ProviderInitError, ProviderRpcError } from './errors.js'
 import { addressesOn, parseAccount, sessionAccounts, type ProposalNamespace } from './namespaces.js'

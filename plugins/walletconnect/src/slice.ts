@@ -1,4 +1,4 @@
-import type { SliceLike } from '@portico/contracts'
+import type { SliceLike } from '@portico/contracts/plugin'
 import type { PairingPhase } from './pairing.js'
 
 /** The plugin's slice (`state.walletconnect`): where the connection attempt stands, for the views. */
@@ -10,7 +10,7 @@ export type WalletConnectState = {
   revision: number
 }
 
-declare module '@portico/contracts' {
+declare module '@portico/contracts/plugin' {
   interface LazyLoadedSlices {
     walletconnect: WalletConnectState
   }

@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '@portico/contracts'
+import type { KeyValueStorage } from '@portico/contracts/plugin'
 
 /** The WalletConnect SDK's storage interface (`IKeyValueStorage` of `@walletconnect/keyvaluestorage`). */
 export type SdkStorage = {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { defineConnector, definePlugin, type PluginDefinition, type WalletListItem } from '@portico/contracts'
+import { defineConnector, definePlugin, type PluginDefinition, type WalletListItem } from '@portico/contracts/plugin'
 import { connectionSlice, type Kernel, type KernelOptions } from '@portico/kernel'
 import { createTestKernel } from '../../../kernel/src/react/testing.js'
 import { json, startApi, startServer } from '../test/servers.js'

@@ -1,4 +1,4 @@
-import { definePlugin, type PluginContext } from '@portico/contracts'
+import { definePlugin, type PluginContext } from '@portico/contracts/plugin'
 import { pluginsSlice, type RootState } from '@portico/kernel'
 import { walletsMessages } from './messages.js'
 import { loadTopWallets, type WalletsDeps } from './registry.js'

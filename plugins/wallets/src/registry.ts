@@ -6,9 +6,8 @@ import {
   WALLET_IMAGE_PREFETCH,
   WALLET_PAGE_SIZE,
   WALLET_SEARCH_PAGE_SIZE,
-  type ActionLike,
-  type HttpClient,
-} from '@portico/contracts'
+} from '@portico/contracts/spec'
+import { type ActionLike, type HttpClient } from '@portico/contracts/plugin'
 import { GetWalletsResponseSchema, type GetWalletsResponse, type WalletListing } from './schemas.js'
 import { selectWallets, walletsActions, type WalletsConfig, type WalletsState } from './slice.js'
 

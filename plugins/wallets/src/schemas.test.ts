@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GetWalletsResponseSchema as ContractSchema } from '@portico/contracts'
+import { GetWalletsResponseSchema as ContractSchema } from '@portico/contracts/api'
 import { GetWalletsResponseSchema } from './schemas.js'
 
 const listing = {

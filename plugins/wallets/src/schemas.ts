@@ -1,4 +1,4 @@
-import '@portico/contracts'
+import '@portico/contracts/zod-config'
 import * as z from 'zod/mini'
 
 /*

@@ -95,7 +95,7 @@ export const walletsSlice = createSlice({
 
 export const walletsActions = walletsSlice.actions
 
-declare module '@portico/contracts' {
+declare module '@portico/contracts/plugin' {
   interface LazyLoadedSlices {
     wallets: WalletsState
   }

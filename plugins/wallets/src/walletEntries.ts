@@ -1,4 +1,4 @@
-import type { WalletListItem } from '@portico/contracts'
+import type { WalletListItem } from '@portico/contracts/plugin'
 import type { ConnectorInfo, RecentWallet } from '@portico/kernel'
 import type { WalletListing } from './schemas.js'
 import type { WalletsState } from './slice.js'

@@ -1,4 +1,4 @@
-import type { ApiTokenBalance } from '@portico/contracts'
+import type { ApiTokenBalance } from '@portico/contracts/api'
 import { erc20Abi, formatUnits, getAddress } from 'viem'
 import type { ChainRuntime } from './chains.js'
 import type { Logger } from './config.js'

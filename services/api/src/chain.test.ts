@@ -1,4 +1,9 @@
-import { ApiErrorSchema, BalanceResponseSchema, HistoryResponseSchema, type ApiTransaction } from '@portico/contracts'
+import {
+  ApiErrorSchema,
+  BalanceResponseSchema,
+  HistoryResponseSchema,
+  type ApiTransaction,
+} from '@portico/contracts/api'
 import { type TransactionReceipt, formatEther, getAddress, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

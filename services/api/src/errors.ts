@@ -3,7 +3,7 @@ import {
   type ApiErrorCode,
   INVALID_PROJECT_ID_MESSAGE,
   ORIGIN_NOT_ALLOWED_MESSAGE,
-} from '@portico/contracts'
+} from '@portico/contracts/api'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'

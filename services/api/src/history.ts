@@ -1,4 +1,4 @@
-import type { ApiTransaction, ApiTransactionTransfer, HistoryResponse } from '@portico/contracts'
+import type { ApiTransaction, ApiTransactionTransfer, HistoryResponse } from '@portico/contracts/api'
 import { formatUnits, getAddress } from 'viem'
 import { z } from 'zod'
 import type { IconUrlFor } from './balances.js'

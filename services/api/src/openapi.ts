@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { ApiErrorSchema } from '@portico/contracts'
+import { ApiErrorSchema } from '@portico/contracts/api'
 import type { ZodType } from 'zod'
 
 /*

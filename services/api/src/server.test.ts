@@ -5,7 +5,7 @@ import {
   GetWalletsResponseSchema,
   IdentityResponseSchema,
   SupportedChainsResponseSchema,
-} from '@portico/contracts'
+} from '@portico/contracts/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { optionsFromEnv } from './env.js'
 import { DEV_QUERY, type TestApi, freePort, startTestApi, testBackends } from './testing/index.js'

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
-import type { ApiError } from '@portico/contracts'
+import type { ApiError } from '@portico/contracts/api'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { BalanceService } from './balances.js'

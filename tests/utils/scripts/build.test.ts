@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PluginManifestSchema } from '@portico/contracts'
+import { PluginManifestSchema } from '@portico/contracts/plugin'
 import { build, sri } from '../../../scripts/lib/build.ts'
 import { ROOT, discoverPlugins, remoteName } from '../../../scripts/lib/workspace.ts'
 

@@ -1,4 +1,4 @@
-import type { ViewEntry } from '@portico/contracts'
+import type { ViewEntry } from '@portico/contracts/plugin'
 import { useKernel, usePorticoSelector, useTranslate } from '../hooks.js'
 import { IconButton } from '../ui/Button.js'
 import { ChevronLeftIcon, CloseIcon } from '../ui/icons.js'

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ComponentModule } from '@portico/contracts'
+import type { ComponentModule } from '@portico/contracts/plugin'
 import type { Kernel } from '../../kernel/types.js'
 import { modalSlice, themeSlice } from '../../store/index.js'
 import { createTestKernel, testView, viewsPlugin, withKernel } from '../testing.js'

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { ViewEntry } from '@portico/contracts'
+import type { ViewEntry } from '@portico/contracts/plugin'
 import { AnimatedHeight } from './AnimatedHeight.js'
 import { Header } from './Header.js'
 import { AlertBanner, Toast } from './Notices.js'

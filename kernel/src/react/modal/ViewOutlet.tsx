@@ -1,5 +1,5 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
-import type { ViewEntry } from '@portico/contracts'
+import type { ViewEntry } from '@portico/contracts/plugin'
 import { useKernel, useTranslate } from '../hooks.js'
 import { Button } from '../ui/Button.js'
 import { EmptyState } from '../ui/EmptyState.js'

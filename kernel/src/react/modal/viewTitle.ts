@@ -1,4 +1,4 @@
-import type { ViewEntry } from '@portico/contracts'
+import type { ViewEntry } from '@portico/contracts/plugin'
 import type { RootState } from '../../store/index.js'
 
 /**

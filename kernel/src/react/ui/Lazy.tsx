@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react'
-import type { ComponentModule } from '@portico/contracts'
+import type { ComponentModule } from '@portico/contracts/plugin'
 import { useTranslate } from '../hooks.js'
 import { Button } from './Button.js'
 import { RetryIcon } from './icons.js'

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { definePlugin, type PluginDefinition } from '@portico/contracts'
+import { definePlugin, type PluginDefinition } from '@portico/contracts/plugin'
 import type { Kernel, KernelOptions } from '@portico/kernel'
 import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
 import { account } from '../plugin.js'

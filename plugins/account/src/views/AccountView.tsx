@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react'
-import { formatBalance, truncateAddress, type AccountTab, type WalletFeature } from '@portico/contracts'
+import { formatBalance, truncateAddress } from '@portico/contracts/spec'
+import { type AccountTab, type WalletFeature } from '@portico/contracts/plugin'
 import {
   ArrowDownIcon,
   ArrowUpIcon,

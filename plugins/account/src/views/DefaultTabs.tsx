@@ -1,4 +1,4 @@
-import type { AccountTab, WalletFeature } from '@portico/contracts'
+import type { AccountTab, WalletFeature } from '@portico/contracts/plugin'
 import { ActivityIcon, ArrowDownIcon, Button, CardIcon, CoinsIcon, EmptyState, ImageIcon, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
 
 /** Tokens: empty until a plugin replaces the tab; offers Receive or Buy when those features are on. */

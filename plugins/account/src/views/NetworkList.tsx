@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { CaipNetworkLike, ChainNamespace } from '@portico/contracts'
+import type { CaipNetworkLike, ChainNamespace } from '@portico/contracts/plugin'
 import { EmptyState, GlobeIcon, List, ListItem, SectionLabel, Stack, Text, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
 
 const NAMESPACE_LABELS: Record<ChainNamespace, string> = { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { definePlugin, type ComponentModule, type PluginDefinition } from '@portico/contracts'
+import { definePlugin, type ComponentModule, type PluginDefinition } from '@portico/contracts/plugin'
 import { connectionSlice, connectorsSlice, type ConnectorInfo, type Kernel, type KernelOptions } from '@portico/kernel'
 import { createTestKernel, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
 import { connect } from '../plugin.js'

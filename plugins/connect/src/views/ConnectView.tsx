@@ -1,5 +1,5 @@
 import { Fragment, useMemo } from 'react'
-import type { ConnectMethod } from '@portico/contracts'
+import type { ConnectMethod } from '@portico/contracts/plugin'
 import {
   AlertIcon,
   Divider,

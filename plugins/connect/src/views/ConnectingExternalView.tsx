@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ViewProps } from '@portico/contracts'
+import type { ViewProps } from '@portico/contracts/plugin'
 import { Button, EmptyState, Spinner, Stack, Text, useKernel, usePorticoSelector, useTranslate, WalletImage, WarningIcon } from '@portico/kernel'
 
 type Phase = 'connecting' | 'declined' | 'error'

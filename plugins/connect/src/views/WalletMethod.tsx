@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react'
-import type { WalletListItem } from '@portico/contracts'
+import type { WalletListItem } from '@portico/contracts/plugin'
 import {
   Button,
   EmptyState,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { formatRelativeTime, groupTransactionsByMonth } from '@portico/contracts'
+import { formatRelativeTime, groupTransactionsByMonth } from '@portico/contracts/spec'
 import {
   ActivityIcon,
   AlertIcon,

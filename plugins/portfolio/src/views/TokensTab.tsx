@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import { formatAmount, formatBalance } from '@portico/contracts'
+import { formatAmount, formatBalance } from '@portico/contracts/spec'
 import {
   AlertIcon,
   Button,

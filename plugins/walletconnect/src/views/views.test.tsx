@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { WalletListItem } from '@portico/contracts'
+import type { WalletListItem } from '@portico/contracts/plugin'
 import { connectionSlice, type Kernel, type KernelOptions } from '@portico/kernel'
 import { createTestKernel, withKernel } from '../../../../kernel/src/react/testing.js'
 import type { WalletConnectConnector } from '../connector.js'

@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { defineConnector, definePlugin, type PluginDefinition } from '@portico/contracts'
+import { defineConnector, definePlugin, type PluginDefinition } from '@portico/contracts/plugin'
 import { connectionSlice, type Kernel, type KernelOptions } from '@portico/kernel'
 import { createTestKernel, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
 import { json, startApi, startServer } from '../../test/servers.js'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { SEARCH_MIN_WAIT_MS } from '@portico/contracts'
+import { SEARCH_MIN_WAIT_MS } from '@portico/contracts/spec'
 import {
   AlertIcon,
   Button,

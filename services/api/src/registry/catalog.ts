@@ -1,4 +1,4 @@
-import type { ApiWalletListing } from '@portico/contracts'
+import type { ApiWalletListing } from '@portico/contracts/api'
 
 /*
  * The wallets the reference registry lists. Facts only: names, homepages, EIP-6963 reverse-DNS ids, the chain

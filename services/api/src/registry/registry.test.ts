@@ -1,4 +1,4 @@
-import { ApiWalletListingSchema } from '@portico/contracts'
+import { ApiWalletListingSchema } from '@portico/contracts/api'
 import { describe, expect, it } from 'vitest'
 import { NAMESPACE_CHAINS, WALLET_CATALOG, syntheticWallets } from './catalog.js'
 import { monogramSvg, monogramText } from './images.js'

@@ -1,4 +1,4 @@
-import type { ApiWalletListing, GetWalletsQuery, GetWalletsResponse } from '@portico/contracts'
+import type { ApiWalletListing, GetWalletsQuery, GetWalletsResponse } from '@portico/contracts/api'
 import { WALLET_CATALOG, syntheticWallets } from './catalog.js'
 
 const namespaceOf = (caip: string) => caip.split(':')[0]

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { AnalyticsEventSchema, AnalyticsIngestResponseSchema, AnalyticsQuerySchema } from '@portico/contracts'
+import { AnalyticsEventSchema, AnalyticsIngestResponseSchema, AnalyticsQuerySchema } from '@portico/contracts/api'
 import { errorResponses, jsonOk, named, projectErrors } from '../openapi.js'
 import { type App, type RouteDeps, authorize } from './context.js'
 

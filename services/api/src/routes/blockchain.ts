@@ -16,7 +16,7 @@ import {
   NATIVE_TOKEN_PLACEHOLDER_ADDRESS,
   SupportedChainsResponseSchema,
   type ApiFungiblePrice,
-} from '@portico/contracts'
+} from '@portico/contracts/api'
 import { getAddress } from 'viem'
 import { errorResponses, jsonOk, named, projectErrors } from '../openapi.js'
 import { type App, type RouteDeps, authorize, iconUrlFor } from './context.js'

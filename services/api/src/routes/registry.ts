@@ -6,7 +6,7 @@ import {
   GetWalletsResponseSchema,
   ImageParamsSchema,
   ImageQuerySchema,
-} from '@portico/contracts'
+} from '@portico/contracts/api'
 import type { Context } from 'hono'
 import { ApiProblem } from '../errors.js'
 import { errorResponses, jsonOk, named, projectErrors } from '../openapi.js'

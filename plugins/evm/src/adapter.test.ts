@@ -3,8 +3,8 @@ import { isSignedMessage, isTransactionHash } from '@portico/contracts/spec'
 import { createDevWallet, type DevWallet } from '@portico/tests/wallets/evm'
 import { createPublicClient, getAddress, http, numberToHex, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../../tests/utils/anvil.js'
-import { createEvmAdapter, type EvmAdapter } from './adapter.js'
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '@portico/tests/anvil'
+import { createEvmAdapter, type EvmAdapter } from './adapter/index.js'
 import { anvil, anvil2, defineEvmNetwork, withRpcUrls, type EvmNetwork } from './networks.js'
 
 let chainA: Anvil

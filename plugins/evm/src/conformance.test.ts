@@ -1,9 +1,9 @@
 import { defineConnector } from '@portico/contracts/plugin'
 import { describeChainAdapter, describePlugin } from '@portico/tests/conformance'
 import { createDevWallet } from '@portico/tests/wallets/evm'
-import { ANVIL_ACCOUNTS, startAnvil } from '../../../tests/utils/anvil.js'
+import { ANVIL_ACCOUNTS, startAnvil } from '@portico/tests/anvil'
 import packageJson from '../package.json' with { type: 'json' }
-import { createEvmAdapter } from './adapter.js'
+import { createEvmAdapter } from './adapter/index.js'
 import evm from './plugin.js'
 
 describeChainAdapter('evm + Portico Dev Wallet on two anvils', async () => {

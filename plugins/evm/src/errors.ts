@@ -29,6 +29,9 @@ export type EvmAction =
   | 'getCallsStatus'
   | 'getCapabilities'
   | 'request'
+  | 'getBalance'
+  | 'estimateGas'
+  | 'watch'
 
 type EvmErrorParameters = { cause?: unknown; details?: string; rpcCode?: number }
 
@@ -57,6 +60,9 @@ const DECLINED: Record<EvmAction, string> = {
   getCallsStatus: 'Request declined',
   getCapabilities: 'Request declined',
   request: 'Request declined',
+  getBalance: 'Request declined',
+  estimateGas: 'Request declined',
+  watch: 'Request declined',
 }
 
 /** The visitor declined in the wallet (EIP-1193 4001, or CAIP-25 5000). */
@@ -201,20 +207,56 @@ function walletMessage(error: unknown): string | undefined {
   return m?.trim() ? m.trim().split('\n')[0] : undefined
 }
 
+/** The codes that mean "the visitor said no": EIP-1193 4001, CAIP-25 / WalletConnect 5000, and Portico's own. */
+const REJECTION_CODES: ReadonlySet<unknown> = new Set([4001, 5000, 'USER_REJECTED'])
+
 /**
- * Maps whatever a wallet or node threw to an {@link EvmError} with a stable code. Portico errors pass through.
+ * The rejection code on `error` (its `code` or `rpcCode`), or on what it wraps: the `cause` chain and the
+ * `data.originalError` some wallets (MetaMask mobile, WalletConnect) nest it in. Undefined when the visitor did not
+ * decline.
+ */
+export function rejectionCodeOf(error: unknown, depth = 0): number | 'USER_REJECTED' | undefined {
+  if (typeof error !== 'object' || error === null || depth > 8) return undefined
+  const e = error as { code?: unknown; rpcCode?: unknown; cause?: unknown; data?: unknown }
+  if (REJECTION_CODES.has(e.code)) return e.code as number | 'USER_REJECTED'
+  if (REJECTION_CODES.has(e.rpcCode)) return e.rpcCode as number
+  const original = typeof e.data === 'object' && e.data !== null ? (e.data as { originalError?: unknown }).originalError : undefined
+  return (original !== error ? rejectionCodeOf(original, depth + 1) : undefined) ?? (e.cause !== error ? rejectionCodeOf(e.cause, depth + 1) : undefined)
+}
+
+/**
+ * `error` with code USER_REJECTED at the top level when the visitor declined (anywhere in what it wraps): as is when
+ * it already has that code, else a {@link UserRejectedError} worded after `action`, keeping `error` as its `cause`.
+ * Any other error is returned unchanged.
+ *
+ * @example
+ * try { await provider.request(args) } catch (e) { throw toUserRejection(e, 'request') }
+ */
+export function toUserRejection(error: unknown, action: EvmAction): unknown {
+  if ((error as { code?: unknown } | null)?.code === 'USER_REJECTED') return error
+  const code = rejectionCodeOf(error)
+  return code === undefined ? error : userRejected(error, code, action)
+}
+
+function userRejected(error: unknown, code: number | 'USER_REJECTED', action: EvmAction): UserRejectedError {
+  const rpcCode = typeof code === 'number' ? code : rpcCodeOf(error)
+  return new UserRejectedError(action, { cause: error, ...(rpcCode !== undefined ? { rpcCode } : {}) })
+}
+
+/**
+ * Maps whatever a wallet or node threw to an {@link EvmError} with a stable code. A refusal (4001 or 5000, also when
+ * nested in `cause` or `data.originalError`) is USER_REJECTED; other Portico errors pass through.
  *
  * @example
  * try { await provider.request({ method: 'personal_sign', params }) } catch (e) { throw toEvmError(e, 'signMessage', 'personal_sign') }
  */
 export function toEvmError(error: unknown, action: EvmAction, method?: string): BaseError {
+  const rejection = rejectionCodeOf(error)
+  if (rejection !== undefined) return isPorticoError(error, 'USER_REJECTED') ? error : userRejected(error, rejection, action)
   if (isPorticoError(error)) return error
   const rpcCode = rpcCodeOf(error)
   const p = { cause: error, ...(rpcCode !== undefined ? { rpcCode } : {}) }
   switch (rpcCode) {
-    case 4001:
-    case 5000:
-      return new UserRejectedError(action, p)
     case 4100:
       return new UnauthorizedError(p)
     case 4200:

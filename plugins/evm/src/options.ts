@@ -1,6 +1,6 @@
 import { BaseError, CaipNetworkLikeSchema } from '@portico/contracts/plugin'
 import * as z from 'zod/mini'
-import type { EvmAdapterParameters } from './adapter.js'
+import type { EvmAdapterParameters } from './adapter/index.js'
 
 // zod/mini keeps this remote small; localhost and IP hosts must pass, as local chains (anvil) use them
 const HttpUrl = z.string().check(

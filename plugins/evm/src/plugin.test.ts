@@ -18,7 +18,7 @@ describe('evm plugin', () => {
     expect(kernel.getAdapter('eip155')).toBeUndefined()
   })
 
-  it('behavior: the kernel\'s features.evm options merge over the factory\'s, per chain id', async () => {
+  it('behavior: options are the factory\'s parameters only; a bundled plugin does not read features.evm', async () => {
     const kernel = createKernel({
       projectId: 'test',
       features: { evm: { rpcUrls: { 31338: ['http://127.0.0.1:18546'] } } },
@@ -27,12 +27,12 @@ describe('evm plugin', () => {
     await kernel.ready
     const urls = (id: number) => kernel.getAdapter('eip155')?.networks.find((n) => n.id === id)?.rpcUrls.default.http
     expect(urls(31337)).toEqual(['http://127.0.0.1:18545'])
-    expect(urls(31338)).toEqual(['http://127.0.0.1:18546'])
+    expect(urls(31338)).toEqual(['http://127.0.0.1:8546'])
     kernel.destroy()
   })
 
   it('error: invalid options fail the plugin with INVALID_EVM_OPTIONS and register nothing', async () => {
-    const kernel = createKernel({ projectId: 'test', features: { evm: { rpcUrls: { 31337: ['ftp://nope'] } } }, plugins: [evm()] })
+    const kernel = createKernel({ projectId: 'test', plugins: [evm({ rpcUrls: { 31337: ['ftp://nope'] } })] })
     await kernel.ready
     expect(kernel.getState().plugins.byName.evm).toMatchObject({ status: 'failed', errorCode: 'INVALID_EVM_OPTIONS' })
     expect(kernel.getState().plugins.byName.evm?.error).toMatch(/^Invalid evm option `rpcUrls.31337.0`/)

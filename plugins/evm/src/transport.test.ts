@@ -1,7 +1,7 @@
 import { createPublicClient, InternalRpcError, UserRejectedRequestError } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, startAnvil, startRpcRecorder, type Anvil, type RecordedCall, type RpcRecorder } from '../../../tests/utils/anvil.js'
-import { createEvmAdapter } from './adapter.js'
+import { ANVIL_ACCOUNTS, startAnvil, startRpcRecorder, type Anvil, type RecordedCall, type RpcRecorder } from '@portico/tests/anvil'
+import { createEvmAdapter } from './adapter/index.js'
 import { anvil, withRpcUrls } from './networks.js'
 import { createRpcTransport, isFinalRpcError } from './transport.js'
 

@@ -6,7 +6,7 @@ import evm from '@portico/plugin-evm'
 import { announceDevWallet, createDevWallet, type DevWallet } from '@portico/tests/wallets/evm'
 import { parseEther, verifyMessage, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../../tests/utils/anvil.js'
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '@portico/tests/anvil'
 import injected from './plugin.js'
 
 let chainA: Anvil

@@ -130,12 +130,9 @@ describe('injected plugin: window.ethereum', () => {
     expect(listed().map((c) => c.id)).toEqual(['injected'])
   })
 
-  it('behavior: windowEthereum: false (factory or features.injected) leaves window.ethereum out', async () => {
+  it('behavior: windowEthereum: false leaves window.ethereum out', async () => {
     ;(window as { ethereum?: unknown }).ethereum = wallet
     await start({ windowEthereum: false })
-    expect(listed()).toEqual([])
-    kernel!.destroy()
-    await start(undefined, { injected: { windowEthereum: false } })
     expect(listed()).toEqual([])
   })
 

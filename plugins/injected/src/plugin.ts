@@ -23,8 +23,9 @@ export function injected(parameters: InjectedParameters = {}) {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'connector',
+    activation: 'open',
     setup(ctx) {
-      const options = InjectedOptionsSchema.parse({ ...parameters, ...ctx.options })
+      const options = InjectedOptionsSchema.parse(parameters)
       if (typeof window === 'undefined') return
       const announced = new Map<string, { provider: Eip1193Provider; unregister: Unsubscribe }>()
       let injectedEntry: { provider: Eip1193Provider; unregister: Unsubscribe } | undefined

@@ -75,8 +75,8 @@ export class ProviderRpcError extends Error {
   override name = 'ProviderRpcError'
   readonly code: number
   readonly data: unknown
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
+  constructor(code: number, message: string, data?: unknown, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.data = data
   }
@@ -91,8 +91,17 @@ export function describe(error: unknown): string {
   return ''
 }
 
-/** WalletConnect's USER_REJECTED family (5000-5002) or EIP-1193 4001. */
-export function isRejection(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code
-  return code === 4001 || code === 5000 || code === 5001 || code === 5002 || code === 'USER_REJECTED'
+/** WalletConnect's USER_REJECTED family (5000 rejected, 5001 chains rejected, 5002 methods rejected) and EIP-1193 4001. */
+const REJECTION_CODES: ReadonlySet<unknown> = new Set([4001, 5000, 5001, 5002, 'USER_REJECTED'])
+
+/**
+ * True when the visitor declined: WalletConnect's USER_REJECTED family (5000-5002), EIP-1193 4001 or Portico's
+ * `USER_REJECTED`, on the error itself or on what it wraps (`cause`, or the `data.originalError` SDKs nest it in).
+ */
+export function isRejection(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 8) return false
+  const e = error as { code?: unknown; cause?: unknown; data?: unknown }
+  if (REJECTION_CODES.has(e.code)) return true
+  const original = typeof e.data === 'object' && e.data !== null ? (e.data as { originalError?: unknown }).originalError : undefined
+  return (original !== error && isRejection(original, depth + 1)) || (e.cause !== error && isRejection(e.cause, depth + 1))
 }

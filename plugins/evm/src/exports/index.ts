@@ -1,5 +1,5 @@
 export { evm, evm as default, type EvmParameters } from '../plugin.js'
-export { createEvmAdapter, ADD_CHAIN_ERROR_CODES, type EvmAdapter, type EvmAdapterParameters } from '../adapter.js'
+export { createEvmAdapter, ADD_CHAIN_ERROR_CODES, type EvmAdapter, type EvmAdapterParameters, type EvmConnection } from '../adapter/index.js'
 export {
   anvil,
   anvil2,

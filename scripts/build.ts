@@ -1,6 +1,7 @@
 /**
  * npm run build — libraries to dist (tsc -b), plugins as federated remotes in dist/cdn/<name>/, the plugin
- * manifest dist/cdn/manifest.json, the demo host in dist/demo/.
+ * manifest dist/cdn/manifest.json (each entry's views, kind, requires, contracts and activation read from the
+ * plugin's definition, its kernel range from its package.json), the demo host in dist/demo/.
  *
  * Flags: --no-tsc, --no-demo, --no-remotes.
  */

@@ -1,6 +1,11 @@
 /**
  * `npm run build`: libraries to dist with tsc, every plugin as a federated remote, the plugin manifest, the
  * demo host, and the bundled host (hosts/bundled: the kernel with evm, injected, connect and account bundled). Plugins that are only a package.json so far are skipped with a note.
+ *
+ * The manifest says what each definition says: the build imports every `plugins/<name>/src/plugin.ts` in Node,
+ * calls its default-exported factory with no arguments and reads `views` (the keys), `kind`, `requires`,
+ * `activation` and `contracts` from the definition; `kernel` is the `@portico/kernel` range of the plugin's
+ * package.json.
  */
 import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,6 +22,8 @@ import {
   bundledDirFor,
   discoverPlugins,
   hasBundledHost,
+  readJson,
+  remoteName,
   type PluginPackage,
 } from './workspace.ts'
 
@@ -41,6 +48,231 @@ export type RemoteStats = { name: string; entry: string; exposed: string[]; all:
 /** Subresource-integrity value of a file: `sha384-<base64>`. */
 export function sri(bytes: Buffer | string): string {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`
+}
+
+/** What the manifest takes from a plugin's definition (its factory called with no arguments). */
+export type PluginMetadata = {
+  name: string
+  version: string
+  contracts: string
+  kind: 'adapter' | 'connector' | 'feature' | undefined
+  activation: 'open' | 'view' | undefined
+  requires: string[]
+  /** The keys of `definition.views`. */
+  views: string[]
+}
+
+const DEFINITIONS_MARKER = '__PORTICO_PLUGIN_DEFINITIONS__'
+
+/**
+ * Runs in a child Node (tsx loader, `source` export condition so workspace packages resolve to their TypeScript
+ * sources, as the bundles do): imports each plugin module, calls its default export, prints what the manifest
+ * needs. Views stay behind `import()`, so no view code runs.
+ */
+const READ_DEFINITIONS = `
+const { pathToFileURL } = await import('node:url')
+const reason = (e) => {
+  if (!(e instanceof Error)) return String(e)
+  const stack = String(e.stack || '').split('\\n')
+  // a module that fails to link (a missing export) has its file:line first; otherwise the first frame outside Node
+  const at = /^\\S+:\\d+$/.test(stack[0] || '')
+    ? stack[0]
+    : (stack.find((l) => /^\\s+at /.test(l) && !/node:internal|\\[eval/.test(l)) || '').trim().replace(/^at /, '')
+  return e.name + ': ' + e.message + (at ? ' (at ' + at + ')' : '')
+}
+const out = []
+for (const file of JSON.parse(process.env.PORTICO_PLUGIN_ENTRIES)) {
+  let mod
+  try {
+    mod = await import(pathToFileURL(file).href)
+  } catch (e) {
+    out.push({ error: 'it could not be imported in Node: ' + reason(e) })
+    continue
+  }
+  if (typeof mod.default !== 'function') {
+    out.push({ error: 'it has no default-exported plugin factory (export default function myPlugin() { return definePlugin({...}) }).' })
+    continue
+  }
+  let d
+  try {
+    d = mod.default()
+  } catch (e) {
+    out.push({ error: 'its factory threw when called with no arguments: ' + reason(e) })
+    continue
+  }
+  if (!d || typeof d !== 'object') {
+    out.push({ error: 'its factory returned ' + (d === null ? 'null' : typeof d) + ', not a plugin definition.' })
+    continue
+  }
+  out.push({
+    definition: {
+      name: d.name,
+      version: d.version,
+      contracts: d.contracts,
+      kind: d.kind,
+      activation: d.activation,
+      requires: d.requires === undefined ? [] : d.requires,
+      views: d.views && typeof d.views === 'object' ? Object.keys(d.views) : d.views === undefined ? [] : d.views,
+    },
+  })
+}
+process.stdout.write('\\n${DEFINITIONS_MARKER}' + JSON.stringify(out) + '\\n', () => process.exit(0))
+`
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+
+/** Checks what a definition gave the manifest; returns the problem, if any. */
+function definitionProblem(plugin: Pick<PluginPackage, 'name'>, d: Record<string, unknown>): string | undefined {
+  if (typeof d.name !== 'string' || d.name !== plugin.name) {
+    const named = typeof d.name === 'string' ? `the plugin "${d.name}" (remote "${remoteName(d.name)}")` : 'a plugin without a name'
+    return `it defines ${named}, but its folder builds the remote "${remoteName(plugin.name)}", loaded as "${plugin.name}": the definition's name must be the folder's name.`
+  }
+  if (typeof d.version !== 'string' || !d.version) return 'its definition has no version.'
+  if (typeof d.contracts !== 'string' || !d.contracts) return 'its definition does not declare the contracts range it was built against.'
+  if (d.kind !== undefined && !['adapter', 'connector', 'feature'].includes(d.kind as string))
+    return `its kind "${String(d.kind)}" is not one of adapter, connector, feature.`
+  if (d.activation !== undefined && d.activation !== 'open' && d.activation !== 'view')
+    return `its activation "${String(d.activation)}" is not "open" or "view".`
+  if (!isStrings(d.requires)) return 'its requires is not a list of plugin names.'
+  if (!isStrings(d.views)) return 'its views is not an object of view entries.'
+  return undefined
+}
+
+/**
+ * Every plugin's definition, read in Node: each `src/plugin.ts` imported, its default export called with no
+ * arguments. Throws one error naming every plugin whose definition cannot be loaded or whose name is not its
+ * folder's (the kernel loads a remote by its manifest name and refuses a factory that returns another).
+ */
+export function readPluginDefinitions(plugins: readonly Pick<PluginPackage, 'name' | 'entry'>[]): Map<string, PluginMetadata> {
+  const result = new Map<string, PluginMetadata>()
+  if (!plugins.length) return result
+  const child = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', '--input-type=module', '--eval', READ_DEFINITIONS],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 120_000,
+      env: {
+        ...process.env,
+        PORTICO_PLUGIN_ENTRIES: JSON.stringify(plugins.map((p) => p.entry)),
+        // the workspace's compiler options (react-jsx), whichever folder a plugin is in
+        TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.base.json'),
+      },
+    },
+  )
+  const line = child.stdout?.split('\n').find((l) => l.startsWith(DEFINITIONS_MARKER))
+  if (!line) {
+    const why = child.error ? child.error.message : `${child.stderr || child.stdout || ''}`.trim().split('\n').slice(-5).join('\n')
+    throw new Error(`The plugin definitions could not be read in Node (exit ${child.status ?? child.signal}):\n${why}`)
+  }
+  const read = JSON.parse(line.slice(DEFINITIONS_MARKER.length)) as ({ error: string } | { definition: Record<string, unknown> })[]
+  const problems: string[] = []
+  plugins.forEach((plugin, i) => {
+    const where = relative(ROOT, plugin.entry)
+    const r = read[i]
+    if (!r) return problems.push(`${where}: it was not read.`)
+    if ('error' in r) return problems.push(`${where}: ${r.error}`)
+    const problem = definitionProblem(plugin, r.definition)
+    if (problem) return problems.push(`${where}: ${problem}`)
+    result.set(plugin.name, r.definition as PluginMetadata)
+  })
+  if (problems.length) {
+    throw new Error(
+      `The plugin manifest is generated from the plugin definitions, and ${problems.length === 1 ? 'one' : problems.length} could not be used:\n` +
+        problems.map((p) => `  - ${p}`).join('\n'),
+    )
+  }
+  return result
+}
+
+type PackageDeps = { dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; devDependencies?: Record<string, string> }
+
+/** The version in kernel/package.json. */
+export function kernelPackageVersion(): string {
+  return readJson<{ version: string }>(join(ROOT, 'kernel/package.json')).version
+}
+
+/**
+ * The kernel range a remote was built against, for its manifest entry: the plugin package's dependency on
+ * `@portico/kernel` (peer, then regular, then dev); an exact version `0.1.0` reads as `^0.1.0`, a workspace or
+ * file reference (or no dependency at all) as `^<kernel version>`. Throws when the range does not accept the
+ * kernel the remote is built with.
+ */
+export function kernelRange(
+  pkg: PackageDeps,
+  kernelVersion: string,
+  satisfies: (version: string, range: string) => boolean,
+  where = 'package.json',
+): string {
+  const declared = pkg.peerDependencies?.['@portico/kernel'] ?? pkg.dependencies?.['@portico/kernel'] ?? pkg.devDependencies?.['@portico/kernel']
+  let range = declared?.trim()
+  if (range !== undefined && /^workspace:/.test(range)) {
+    range = range.slice('workspace:'.length)
+    if (['', '*', '^', '~'].includes(range)) range = undefined
+  }
+  if (range !== undefined && /^(file|link|portal):/.test(range)) range = undefined
+  if (range === undefined || range === '') range = `^${kernelVersion}`
+  else if (/^=?v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(range)) range = `^${range.replace(/^=?v?/, '')}`
+  if (!satisfies(kernelVersion, range)) {
+    throw new Error(
+      `${where}: its dependency on @portico/kernel ("${declared}") reads as the range "${range}", which does not accept ` +
+        `the kernel ${kernelVersion} it is built against (kernel/package.json): every host on this kernel would refuse it.`,
+    )
+  }
+  return range
+}
+
+/** What the manifest says about each plugin besides its entry, integrity and version. */
+export type ManifestMetadata = {
+  kernel: string
+  contracts: string
+  kind: 'adapter' | 'connector' | 'feature'
+  views: string[]
+  activation: 'open' | 'view'
+  requires: string[]
+}
+
+/**
+ * The manifest metadata of every plugin, from its definition: views, kind, requires, contracts and activation
+ * (the definition's, else the package.json's `portico.activation` while definitions do not say, else `view`),
+ * and the kernel range from its package.json.
+ */
+export async function manifestMetadata(
+  plugins: readonly PluginPackage[],
+  log: (line: string) => void = () => {},
+): Promise<Map<string, ManifestMetadata>> {
+  const { satisfies } = await import('../../contracts/src/plugin/version.ts')
+  const definitions = readPluginDefinitions(plugins)
+  const kernelVersion = kernelPackageVersion()
+  const out = new Map<string, ManifestMetadata>()
+  const problems: string[] = []
+  for (const p of plugins) {
+    const d = definitions.get(p.name)!
+    const portico = (p.portico ?? {}) as Record<string, unknown>
+    const fromPackage = portico.activation === 'open' || portico.activation === 'view' ? portico.activation : undefined
+    if (d.activation && fromPackage && d.activation !== fromPackage)
+      log(`plugin ${p.name}: package.json portico.activation "${fromPackage}" is ignored, the definition says "${d.activation}"`)
+    const ignored = ['kind', 'views', 'requires', 'contracts'].filter((k) => k in portico)
+    if (ignored.length)
+      log(`plugin ${p.name}: package.json portico.${ignored.join(', portico.')} ignored; the manifest takes them from the definition`)
+    try {
+      const pkg = readJson<PackageDeps>(join(p.dir, 'package.json'))
+      out.set(p.name, {
+        kernel: kernelRange(pkg, kernelVersion, satisfies, relative(ROOT, join(p.dir, 'package.json'))),
+        contracts: d.contracts,
+        kind: d.kind ?? 'feature',
+        views: d.views,
+        activation: d.activation ?? fromPackage ?? 'view',
+        requires: d.requires,
+      })
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error))
+    }
+  }
+  if (problems.length) throw new Error(`The plugin manifest cannot be generated:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  return out
 }
 
 function run(configs: Configuration[]): Promise<Stats[]> {
@@ -128,6 +360,14 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   const { plugins, skipped } = discoverPlugins(options.pluginsDir)
   for (const s of skipped) log(`skip plugin ${s.name}: ${s.reason}`)
 
+  // before anything is built: a definition that cannot be read, or that names another plugin, fails the build
+  let metadata = new Map<string, ManifestMetadata>()
+  if (options.remotes !== false && plugins.length) {
+    const t = Date.now()
+    metadata = await manifestMetadata(plugins, log)
+    log(`plugin definitions: ${plugins.length} read (${Date.now() - t} ms)`)
+  }
+
   if (options.tsc !== false) {
     const projects = tscProjects(plugins)
     const t = Date.now()
@@ -167,16 +407,17 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
       mkdirSync(statsDir(options), { recursive: true })
       plugins.forEach((p, i) => {
         const entryFile = join(cdnDir, p.name, 'remoteEntry.js')
-        const { kind, activation, views, requires, contracts } = p.portico
+        const meta = metadata.get(p.name)!
         manifest[p.name] = {
           entry: `${p.name}/remoteEntry.js`,
           integrity: sri(readFileSync(entryFile)),
           version: p.version,
-          ...(contracts ? { contracts } : {}),
-          kind: kind ?? 'feature',
-          views: views ?? [],
-          activation: activation ?? 'view',
-          requires: requires ?? [],
+          kernel: meta.kernel,
+          contracts: meta.contracts,
+          kind: meta.kind,
+          views: meta.views,
+          activation: meta.activation,
+          requires: meta.requires,
         }
         writeFileSync(join(statsDir(options), `${p.name}.json`), JSON.stringify(remoteStats(stats[i]!, p.name), null, 2))
       })

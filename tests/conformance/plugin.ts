@@ -2,7 +2,10 @@ import { CONTRACTS_VERSION, satisfies, type PluginDefinition } from '@portico/co
 import { createKernel, type KernelOptions } from '@portico/kernel'
 import { describe, expect, it } from 'vitest'
 
-/** The `portico` field of a plugin's package.json (what the plugin manifest is built from). */
+/**
+ * The `portico` field of a plugin's package.json. The build takes the manifest's views, kind, requires, contracts
+ * and activation from the definition; a package.json that still says one of them must agree with it.
+ */
 type PorticoField = { kind?: string; activation?: string; views?: string[]; requires?: string[]; contracts?: string }
 
 export type DescribePluginOptions = {
@@ -10,7 +13,7 @@ export type DescribePluginOptions = {
   requires?: readonly PluginDefinition[]
   /** Extra kernel options for the setup check (e.g. `features: { myPlugin: { ... } }`). */
   kernelOptions?: Partial<KernelOptions>
-  /** The plugin's package.json, to check that its `version` and `portico` field agree with the definition. */
+  /** The plugin's package.json, to check that its `version` (and any `portico` field) agree with the definition. */
   packageJson?: { version?: string; portico?: PorticoField }
 }
 
@@ -80,10 +83,14 @@ export function describePlugin(factory: () => PluginDefinition, options: Describ
       const plugin = factory()
       if (pkg.version !== undefined) expect(pkg.version, 'package version').toBe(plugin.version)
       const portico = pkg.portico ?? {}
-      expect(portico.kind ?? 'feature', 'portico.kind').toBe(plugin.kind ?? 'feature')
-      expect([...(portico.views ?? [])].sort(), 'portico.views').toEqual(Object.keys(plugin.views ?? {}).sort())
-      expect([...(portico.requires ?? [])].sort(), 'portico.requires').toEqual([...(plugin.requires ?? [])].sort())
-      if (portico.contracts !== undefined) expect(portico.contracts).toBe(plugin.contracts)
+      if (portico.kind !== undefined) expect(portico.kind, 'portico.kind').toBe(plugin.kind ?? 'feature')
+      if (portico.views !== undefined)
+        expect([...portico.views].sort(), 'portico.views').toEqual(Object.keys(plugin.views ?? {}).sort())
+      if (portico.requires !== undefined)
+        expect([...portico.requires].sort(), 'portico.requires').toEqual([...(plugin.requires ?? [])].sort())
+      if (portico.contracts !== undefined) expect(portico.contracts, 'portico.contracts').toBe(plugin.contracts)
+      if (portico.activation !== undefined && plugin.activation !== undefined)
+        expect(portico.activation, 'portico.activation').toBe(plugin.activation)
     })
   })
 }

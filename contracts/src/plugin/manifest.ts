@@ -14,6 +14,12 @@ export const PluginManifestEntrySchema = z.object({
   /** Subresource-integrity hash of the entry file. */
   integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Integrity must be a sha384 subresource-integrity hash.')),
   version: nonEmpty(),
+  /**
+   * Semver range of the kernel the remote was built against (`^0.1.0`); a kernel outside it refuses the remote
+   * before fetching any of its code. Absent: any kernel.
+   */
+  kernel: z.optional(nonEmpty()),
+  /** Semver range of `CONTRACTS_VERSION` the plugin was built against (its definition's `contracts`). */
   contracts: z.optional(nonEmpty()),
   kind: withDefault(z.enum(['adapter', 'connector', 'feature']), 'feature'),
   /** Views the plugin provides, so pushing one loads the plugin on first use. */

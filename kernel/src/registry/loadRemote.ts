@@ -1,7 +1,12 @@
+import { satisfies } from '@portico/contracts/plugin'
+import { KERNEL_VERSION } from '../version.js'
 import { PluginManifestSchema, parseErrorMessage, type PluginDefinition, type PluginManifest, type PluginManifestEntry } from './deps.js'
-import { ManifestError, PluginIntegrityError, PluginLoadError } from './errors.js'
+import { ManifestError, PluginIntegrityError, PluginKernelError, PluginLoadError } from './errors.js'
+
+export { PluginKernelError }
 import { sha384Integrity } from './integrity.js'
 
+/** A remote built for another kernel than this one: refused before any of its code is fetched. */
 export type PluginFactory = (options?: Record<string, unknown>) => PluginDefinition
 
 /** A module the host shares; `get` loads it on first use, so unshared namespaces stay out of the first load. */
@@ -26,9 +31,10 @@ export type RemoteLoader = {
 export const remoteNameOf = (plugin: string) => `portico_${plugin.replace(/-/g, '_')}`
 
 /**
- * Loads plugins from a manifest on a plugin CDN. Before any of a plugin's code runs, the entry's bytes are
- * fetched and their sha384 compared with the manifest; the script tag then carries the same `integrity`, so the
- * browser refuses different bytes too.
+ * Loads plugins from a manifest on a plugin CDN. A remote whose manifest entry names a kernel range that this
+ * kernel is outside of is refused before anything of it is fetched. Before any of a plugin's code runs, the
+ * entry's bytes are fetched and their sha384 compared with the manifest; the script tag then carries the same
+ * `integrity`, so the browser refuses different bytes too.
  */
 export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
@@ -69,6 +75,8 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   return {
     manifest,
     async loadFactory(name, entry) {
+      // before any of its bytes are fetched: a remote built for another kernel would run against the wrong API
+      if (entry.kernel !== undefined && !satisfies(KERNEL_VERSION, entry.kernel)) throw new PluginKernelError(name, entry.kernel, KERNEL_VERSION)
       const url = entryUrl(entry)
       let bytes: ArrayBuffer
       try {

@@ -1,3 +1,4 @@
+import { KERNEL_VERSION } from '../version.js'
 import type { SharedModule } from './loadRemote.js'
 
 const lazy = (version: string, load: () => Promise<unknown>): SharedModule => ({ version, get: () => load().then((m) => () => m) })
@@ -12,6 +13,6 @@ export function hostSharedModules(): Record<string, SharedModule> {
     react: lazy('19.3.1', () => import('react')),
     'react/jsx-runtime': lazy('19.3.1', () => import('react/jsx-runtime')),
     'react-dom': lazy('19.3.1', () => import('react-dom')),
-    '@portico/kernel': lazy('0.1.0', () => import('../exports/index.js')),
+    '@portico/kernel': lazy(KERNEL_VERSION, () => import('../exports/index.js')),
   }
 }

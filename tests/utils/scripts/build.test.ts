@@ -3,7 +3,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PluginManifestSchema } from '@portico/contracts/plugin'
-import { build, sri } from '../../../scripts/lib/build.ts'
+import { satisfies } from '@portico/contracts/plugin'
+import { build, kernelPackageVersion, kernelRange, readPluginDefinitions, sri } from '../../../scripts/lib/build.ts'
 import { ROOT, discoverPlugins, remoteName } from '../../../scripts/lib/workspace.ts'
 
 const FIXTURES = join(import.meta.dirname, '../../e2e/fixtures/plugins')
@@ -49,8 +50,13 @@ describe('npm run build: plugin remotes and manifest', () => {
       entry: 'hello/remoteEntry.js',
       integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
       version: '0.1.0',
+      // no dependency on @portico/kernel in its package.json: the workspace kernel's version
+      kernel: `^${kernelPackageVersion()}`,
+      // from the definition
+      contracts: '^1.0.0',
       kind: 'feature',
       views: ['Hello'],
+      // the definition does not say: package.json's portico.activation
       activation: 'open',
       requires: [],
     })
@@ -68,5 +74,112 @@ describe('npm run build: plugin remotes and manifest', () => {
     const { plugins, skipped } = discoverPlugins()
     for (const p of plugins) expect(existsSync(p.entry)).toBe(true)
     for (const s of skipped) expect(s.reason).toBe('no src/plugin.ts yet')
+  })
+
+  it('behavior: the repository plugins\' definitions load in Node, named after their folders', () => {
+    const { plugins } = discoverPlugins()
+    const definitions = readPluginDefinitions(plugins)
+    for (const p of plugins) expect(definitions.get(p.name)?.name).toBe(p.name)
+    // the views a plugin registers, not a hand-written list (connect's drifted: it also registers ConnectingExternal)
+    if (definitions.has('connect')) expect(definitions.get('connect')!.views).toEqual(expect.arrayContaining(['Connect', 'ConnectingExternal']))
+  }, 60_000)
+})
+
+describe('npm run build: manifest metadata from the plugin definitions', () => {
+  let bad: string
+  beforeAll(() => {
+    bad = mkdtempSync(join(ROOT, '.cache/portico-build-bad-'))
+  })
+  afterAll(() => rmSync(bad, { recursive: true, force: true }))
+
+  /** A plugins folder with one plugin whose src/plugin.ts is `source`. */
+  function pluginsWith(folder: string, source: string, pkg: object = {}) {
+    const dir = mkdtempSync(join(bad, 'case-'))
+    mkdirSync(join(dir, 'plugins', folder, 'src'), { recursive: true })
+    writeFileSync(join(dir, 'plugins', folder, 'package.json'), JSON.stringify({ name: `@portico/plugin-${folder}`, version: '0.1.0', type: 'module', ...pkg }))
+    writeFileSync(join(dir, 'plugins', folder, 'src/plugin.ts'), source)
+    return { pluginsDir: join(dir, 'plugins'), cdnDir: join(dir, 'cdn') }
+  }
+  const attempt = (dirs: { pluginsDir: string; cdnDir: string }) =>
+    build({ tsc: false, demo: false, ...dirs, log: () => {} }).then(
+      () => 'built',
+      (error: Error) => error.message,
+    )
+
+  it('behavior: views, kind, requires, contracts and activation come from the definition; kernel from the dependency', async () => {
+    const dirs = pluginsWith(
+      'greeter',
+      `import { definePlugin } from '@portico/contracts/plugin'
+export default function greeter() {
+  return definePlugin({ name: 'greeter', version: '0.1.0', contracts: '^1.0.0', kind: 'connector', activation: 'open', requires: ['hello'],
+    views: { Greet: { load: () => import('./views/Greet.js') }, GreetAgain: { load: () => import('./views/GreetAgain.js') } } })
+}
+`,
+      { dependencies: { '@portico/kernel': kernelPackageVersion() }, portico: { activation: 'view', views: ['Stale'] } },
+    )
+    const defs = readPluginDefinitions(discoverPlugins(dirs.pluginsDir).plugins)
+    expect(defs.get('greeter')).toEqual({
+      name: 'greeter',
+      version: '0.1.0',
+      contracts: '^1.0.0',
+      kind: 'connector',
+      activation: 'open',
+      requires: ['hello'],
+      views: ['Greet', 'GreetAgain'],
+    })
+  }, 60_000)
+
+  it('error: a definition named differently from its folder fails the build before bundling, naming both', async () => {
+    const dirs = pluginsWith(
+      'hello-world',
+      `import { definePlugin } from '@portico/contracts/plugin'
+export default () => definePlugin({ name: 'hello', version: '0.1.0', contracts: '^1.0.0' })
+`,
+    )
+    const message = await attempt(dirs)
+    expect(message).toContain('plugins/hello-world/src/plugin.ts: it defines the plugin "hello" (remote "portico_hello"), but its folder builds the remote "portico_hello_world", loaded as "hello-world"')
+    expect(existsSync(join(dirs.cdnDir, 'hello-world'))).toBe(false)
+  }, 60_000)
+
+  it('error: a definition that cannot be loaded fails the build with the reason', async () => {
+    const throwing = pluginsWith('boom', `throw new Error('no window here')
+`)
+    expect(await attempt(throwing)).toMatch(/plugins\/boom\/src\/plugin\.ts: it could not be imported in Node: Error: no window here/)
+    const noFactory = pluginsWith('empty', `export const x = 1
+`)
+    expect(await attempt(noFactory)).toContain('plugins/empty/src/plugin.ts: it has no default-exported plugin factory')
+    const factoryThrows = pluginsWith('needy', `export default (o: { id: string }) => ({ name: 'needy', version: '0.1.0', contracts: '^1.0.0', id: o.id })
+`)
+    expect(await attempt(factoryThrows)).toMatch(/plugins\/needy\/src\/plugin\.ts: its factory threw when called with no arguments: TypeError/)
+  }, 60_000)
+
+  it('error: a kernel dependency that does not accept the workspace kernel fails the build', async () => {
+    const dirs = pluginsWith(
+      'future',
+      `import { definePlugin } from '@portico/contracts/plugin'
+export default () => definePlugin({ name: 'future', version: '0.1.0', contracts: '^1.0.0' })
+`,
+      { dependencies: { '@portico/kernel': '^9.0.0' } },
+    )
+    expect(await attempt(dirs)).toContain(
+      `package.json: its dependency on @portico/kernel ("^9.0.0") reads as the range "^9.0.0", which does not accept the kernel ${kernelPackageVersion()}`,
+    )
+  }, 60_000)
+
+  it('shape: the kernel range reads the @portico/kernel dependency, else the kernel version', () => {
+    const range = (pkg: object) => kernelRange(pkg, '0.1.0', satisfies)
+    expect(range({ dependencies: { '@portico/kernel': '0.1.0' } })).toBe('^0.1.0')
+    expect(range({ peerDependencies: { '@portico/kernel': '>=0.1.0 <0.3.0' }, dependencies: { '@portico/kernel': '0.1.0' } })).toBe('>=0.1.0 <0.3.0')
+    expect(range({ dependencies: { '@portico/kernel': '~0.1.0' } })).toBe('~0.1.0')
+    expect(range({ dependencies: { '@portico/kernel': 'workspace:*' } })).toBe('^0.1.0')
+    expect(range({ dependencies: { '@portico/kernel': 'file:../../kernel' } })).toBe('^0.1.0')
+    expect(range({ devDependencies: { '@portico/kernel': '0.1.0' } })).toBe('^0.1.0')
+    expect(range({})).toBe('^0.1.0')
+    expect(() => range({ dependencies: { '@portico/kernel': '0.0.9' } })).toThrow(/"\^0\.0\.9", which does not accept the kernel 0\.1\.0/)
+    // every repository plugin declares a range its remote's kernel is in
+    for (const p of discoverPlugins().plugins) {
+      const pkg = JSON.parse(readFileSync(join(p.dir, 'package.json'), 'utf8'))
+      expect(satisfies(kernelPackageVersion(), kernelRange(pkg, kernelPackageVersion(), satisfies)), p.name).toBe(true)
+    }
   })
 })

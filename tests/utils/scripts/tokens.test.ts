@@ -19,7 +19,7 @@ import {
   type DevTokens,
   type LocalChain,
 } from '../../../scripts/lib/tokens.ts'
-import { startAnvil, type Anvil } from '../../utils/anvil.ts'
+import { startAnvil, type Anvil } from '../../anvil/index.ts'
 
 describe('the dev stack test token', () => {
   let anvils: Anvil[] = []

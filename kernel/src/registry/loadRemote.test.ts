@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest'
+import { isPorticoError, type PluginDefinition, type PluginManifestEntry } from '@portico/contracts/plugin'
+import { KERNEL_VERSION } from '../version.js'
+import { sha384Integrity } from './integrity.js'
+import { createLazyRemoteLoader } from './lazyRemoteLoader.js'
+import { createRemoteLoader, PluginKernelError } from './loadRemote.js'
+
+const BYTES = new TextEncoder().encode('/* remote hello */')
+const definition: PluginDefinition = { name: 'hello', version: '0.1.0', contracts: '^1.0.0' }
+
+async function fixture() {
+  const entry = async (extra: Partial<PluginManifestEntry> = {}): Promise<PluginManifestEntry> => ({
+    entry: 'hello/remoteEntry.js',
+    integrity: await sha384Integrity(BYTES),
+    version: '0.1.0',
+    kind: 'feature',
+    views: [],
+    activation: 'view',
+    requires: [],
+    ...extra,
+  })
+  const fetchMock = vi.fn(async (url: string | URL | Request) =>
+    String(url) === 'https://cdn.test/hello/remoteEntry.js' ? new Response(BYTES as BodyInit) : new Response('nope', { status: 404 }),
+  )
+  const loadEntry = vi.fn(async () => ({ default: () => definition }))
+  const options = { manifestUrl: 'https://cdn.test/manifest.json', fetch: fetchMock as typeof fetch, loadEntry }
+  return { entry, fetchMock, loadEntry, remote: createRemoteLoader({ ...options, sharedModules: async () => ({}) }), lazy: createLazyRemoteLoader(options) }
+}
+
+describe('remote loader: the kernel range of a manifest entry', () => {
+  it(`error: a remote built for kernel ^9.0.0 is refused before any of it is fetched, naming both versions`, async () => {
+    const f = await fixture()
+    const error = await f.remote.loadFactory('hello', await f.entry({ kernel: '^9.0.0' })).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PluginKernelError)
+    expect(isPorticoError(error, 'PLUGIN_KERNEL_MISMATCH')).toBe(true)
+    expect((error as Error).message).toBe(`Plugin "hello" was built for kernel ^9.0.0, but this host runs kernel ${KERNEL_VERSION}.`)
+    expect(f.fetchMock).not.toHaveBeenCalled()
+    expect(f.loadEntry).not.toHaveBeenCalled()
+  })
+
+  it('error: the lazy loader refuses it the same way, before fetching the entry', async () => {
+    const f = await fixture()
+    await expect(f.lazy.loadFactory('hello', await f.entry({ kernel: '^9.0.0' }))).rejects.toMatchObject({
+      code: 'PLUGIN_KERNEL_MISMATCH',
+      shortMessage: `Plugin "hello" was built for kernel ^9.0.0, but this host runs kernel ${KERNEL_VERSION}.`,
+    })
+    expect(f.fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('error: a range this kernel is below is refused too (a remote built for an older kernel line)', async () => {
+    const f = await fixture()
+    await expect(f.remote.loadFactory('hello', await f.entry({ kernel: '<0.0.1' }))).rejects.toMatchObject({ code: 'PLUGIN_KERNEL_MISMATCH' })
+    expect(f.fetchMock).not.toHaveBeenCalled()
+  })
+
+  it(`behavior: a remote built for kernel ^${KERNEL_VERSION} is fetched, checked and loaded`, async () => {
+    const f = await fixture()
+    const factory = await f.remote.loadFactory('hello', await f.entry({ kernel: `^${KERNEL_VERSION}` }))
+    expect(factory()).toBe(definition)
+    expect(f.fetchMock).toHaveBeenCalledTimes(1)
+    expect(f.loadEntry).toHaveBeenCalledWith(expect.objectContaining({ name: 'hello', remoteName: 'portico_hello' }))
+  })
+
+  it('behavior: an entry without a kernel range loads whatever the kernel (manifests built before the field)', async () => {
+    const f = await fixture()
+    const factory = await f.lazy.loadFactory('hello', await f.entry())
+    expect(factory()).toBe(definition)
+  })
+
+  it('behavior: the kernel range survives the manifest schema', async () => {
+    const f = await fixture()
+    const remote = createRemoteLoader({ manifest: { hello: await f.entry({ kernel: '^0.1.0' }) }, sharedModules: async () => ({}) })
+    expect((await remote.manifest()).hello?.kernel).toBe('^0.1.0')
+  })
+})

@@ -10,7 +10,8 @@ const alias = [
   { find: /^@portico\/kernel$/, replacement: here('./kernel/src/exports/index.ts') },
   { find: /^@portico\/kernel\/react$/, replacement: here('./kernel/src/exports/react.ts') },
   { find: /^@portico\/plugin-([a-z-]+)$/, replacement: here('./plugins/$1/src/exports/index.ts') },
-  { find: /^@portico\/tests\/(.*)$/, replacement: here('./tests/$1/index.ts') },
+  // no extension: vite resolves index.ts or index.tsx (@portico/tests/react holds JSX)
+  { find: /^@portico\/tests\/(.*)$/, replacement: here('./tests/$1/index') },
 ]
 
 const project = (name: string, root: string, environment: 'node' | 'jsdom', extra: object = {}) => ({

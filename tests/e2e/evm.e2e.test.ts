@@ -6,7 +6,7 @@
  */
 import { parseEther, verifyMessage, type Hex } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { ANVIL_ACCOUNTS } from '../utils/anvil.ts'
+import { ANVIL_ACCOUNTS } from '../anvil/index.ts'
 import { demoUrl, kernelState, openPage, screenshot, waitForState, type DemoPage } from '../utils/browser.ts'
 import {
   DEV_ADDRESS,

@@ -12,7 +12,7 @@ import { createPublicClient, http, isAddressEqual, parseEther, verifyMessage, ty
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
 import { createRelay, type Relay } from '../../services/relay/src/index.ts'
-import { ANVIL_ACCOUNTS } from '../utils/anvil.ts'
+import { ANVIL_ACCOUNTS } from '../anvil/index.ts'
 import { demoUrl, kernelState, openPage, screenshot, waitForState, type DemoPage } from '../utils/browser.ts'
 import type {} from '../utils/stack.ts'
 import { createWalletConnectWallet, type WalletConnectWallet } from '../wallets/walletconnect/index.ts'

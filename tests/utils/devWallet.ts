@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Address, type PublicClient } from 'viem'
-import { ANVIL_ACCOUNTS } from './anvil.ts'
+import { ANVIL_ACCOUNTS } from '../anvil/index.ts'
 import type { DemoPage } from './browser.ts'
 import type { E2EStack } from './stack.ts'
 

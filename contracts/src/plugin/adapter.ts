@@ -6,6 +6,7 @@ export type ConnectorType = 'INJECTED' | 'ANNOUNCED' | 'WALLET_CONNECT' | 'AUTH'
 /** Events a connector's provider reports. */
 export type ConnectorEvents = {
   onAccountsChanged?: (accounts: string[]) => void
+  /** The chain id in its CAIP-2 reference form (`1` for eip155, not `'0x1'`): the adapter normalises its wallets' formats. */
   onChainChanged?: (chainId: string | number) => void
   onDisconnect?: () => void
 }

@@ -2,7 +2,8 @@
  * The kernel's hooks, declared once. The kernel builds one frozen object of real hooks from
  * {@link KERNEL_HOOK_KINDS}; plugins receive {@link KernelHooks}, a facade that can tap (their name is
  * filled in) but cannot call. Names follow the lifecycle: `beforeX` may rewrite its input, `afterX` notifies,
- * `xFailed` carries an error, `resolveX` builds a list or value, `shouldX` answers yes or no.
+ * `xFailed` carries an error, `shouldX` answers yes or no. Lists that one plugin renders and others extend are
+ * not kernel hooks but extension points, owned by that plugin (see `ExtensionPoints`).
  */
 import type { ChainNamespace } from './shared.js'
 
@@ -28,43 +29,6 @@ export type AsyncSeriesHookFacade<Args extends unknown[]> = AsyncTap<(...args: A
 /** Lazily loaded component module, as `import('./views/X.js')` returns it. */
 export type ComponentModule<P = Record<string, unknown>> = { default: (props: P) => unknown }
 
-/** A connect method on the Connect view: a section such as `email`, `social` or `wallet`. */
-export type ConnectMethod = {
-  id: string
-  load: () => Promise<ComponentModule>
-}
-
-/** A button on the Account view (onramp, swaps, receive, send). */
-export type WalletFeature = {
-  id: string
-  /** i18n key or literal label. */
-  label: string
-  /** View pushed when the button is used. */
-  view: string
-  icon?: string
-}
-
-/** A tab on the Account view. */
-export type AccountTab = {
-  id: string
-  label: string
-  load: () => Promise<ComponentModule>
-}
-
-/** An entry in the Connect view's wallet list, grouped per SPEC §2. */
-export type WalletListItem = {
-  /** `connector-<id>` or `wallet-<id>` test ids derive from this. */
-  id: string
-  name: string
-  group: 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
-  imageUrl?: string
-  tag?: string
-  /** Connector to connect with; absent for registry wallets that open a view instead. */
-  connectorId?: string
-  view?: string
-  viewData?: unknown
-}
-
 /** What a connection event carries. */
 export type ConnectionInfo = {
   namespace: ChainNamespace
@@ -78,14 +42,6 @@ export type OpenRequest = { view?: string; data?: unknown }
 
 /** The hook map that plugins see. */
 export interface KernelHooks {
-  /** Builds the connect methods shown on the Connect view (order is applied afterwards from options). */
-  resolveConnectMethods: SyncWaterfallHookFacade<ConnectMethod[]>
-  /** Builds the Connect view's wallet list. */
-  resolveWalletListItems: SyncWaterfallHookFacade<WalletListItem[]>
-  /** Builds the Account view's feature buttons. */
-  resolveWalletFeatures: SyncWaterfallHookFacade<WalletFeature[]>
-  /** Builds the Account view's tabs. */
-  resolveAccountTabs: SyncWaterfallHookFacade<AccountTab[]>
   /** May rewrite which view the modal opens on. */
   beforeOpen: SyncWaterfallHookFacade<OpenRequest>
   afterOpen: SyncHookFacade<[{ view: string }]>
@@ -106,10 +62,6 @@ export type HookKind = 'Sync' | 'SyncWaterfall' | 'SyncBail' | 'AsyncSeries'
 
 /** How each kernel hook runs; typed so a hook cannot be added to one list and not the other. */
 export const KERNEL_HOOK_KINDS: { readonly [K in keyof KernelHooks]: HookKind } = Object.freeze({
-  resolveConnectMethods: 'SyncWaterfall',
-  resolveWalletListItems: 'SyncWaterfall',
-  resolveWalletFeatures: 'SyncWaterfall',
-  resolveAccountTabs: 'SyncWaterfall',
   beforeOpen: 'SyncWaterfall',
   afterOpen: 'Sync',
   afterClose: 'Sync',

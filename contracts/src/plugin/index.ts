@@ -2,12 +2,10 @@ export { BaseError, isPorticoError, type BaseErrorParameters } from './errors.js
 export { CONTRACTS_VERSION, satisfies } from './version.js'
 export {
   KERNEL_HOOK_KINDS,
-  type AccountTab,
   type AsyncSeriesHookFacade,
   type AsyncTap,
   type ComponentModule,
   type ConnectionInfo,
-  type ConnectMethod,
   type HookKind,
   type KernelHooks,
   type OpenRequest,
@@ -16,8 +14,6 @@ export {
   type SyncTap,
   type SyncWaterfallHookFacade,
   type TapOptions,
-  type WalletFeature,
-  type WalletListItem,
 } from './hooks.js'
 export {
   defineChainAdapter,
@@ -34,6 +30,7 @@ export { CaipNetworkIdLikeSchema, CaipNetworkLikeSchema } from './network.js'
 export { PluginManifestEntrySchema, PluginManifestSchema, type PluginManifest, type PluginManifestEntry } from './manifest.js'
 export {
   definePlugin,
+  KERNEL_VIEWS,
   type ActionLike,
   type HttpClient,
   type HttpRequest,
@@ -53,3 +50,33 @@ export {
   type ViewRegistry,
 } from './plugin.js'
 export type { CaipNetworkLike, ChainNamespace } from './shared.js'
+export type {
+  Contribution,
+  ContributionHandle,
+  ExtensionItem,
+  ExtensionPointId,
+  ExtensionPoints,
+  PluginExtensions,
+} from './extensions.js'
+export type {
+  AccountExtensions,
+  AccountState,
+  ChainsState,
+  ConnectionRecord,
+  ConnectionState,
+  ConnectionStatus,
+  ConnectorInfo,
+  ConnectorsState,
+  KernelState,
+  ModalState,
+  NotificationsState,
+  NotificationVariant,
+  OptionsState,
+  PluginsState,
+  PluginStatus,
+  PorticoState,
+  RecentWallet,
+  RouterEntry,
+  RouterState,
+  ThemeState,
+} from './state.js'

@@ -1,6 +1,12 @@
 import type { ChainAdapter, Connector } from './adapter.js'
+import type { PluginExtensions } from './extensions.js'
 import type { ComponentModule, KernelHooks } from './hooks.js'
 import type { ChainNamespace } from './shared.js'
+import type { PorticoState } from './state.js'
+import type { ToastVariant } from './shared.js'
+
+export type { LazyLoadedSlices } from './state.js'
+export type { ToastVariant }
 
 /**
  * Views and the data each takes. The kernel names only the views its router rules need; plugins add theirs
@@ -20,21 +26,34 @@ export interface ViewRegistry {
   Networks: undefined
 }
 
-/** Slices that plugins inject at runtime, added by declaration merging (`LazyLoadedSlices['email']`). */
-export interface LazyLoadedSlices {}
-
 export type ViewId = keyof ViewRegistry | (string & {})
 
 /** Props every view receives. */
 export type ViewProps<D = unknown> = { view: string; data: D }
 
-/** A view a plugin provides; its component loads lazily. */
+/** The views the kernel's own rules name (SPEC §2 and §4); every other view id belongs to a plugin. */
+export const KERNEL_VIEWS = Object.freeze({
+  connect: 'Connect',
+  account: 'Account',
+  networks: 'Networks',
+  unsupportedChain: 'UnsupportedChain',
+} as const)
+
+/** A view a plugin provides; its component loads lazily. Its behaviour in the router is data here. */
 export type ViewEntry = {
   load: () => Promise<ComponentModule<ViewProps<any>>>
   /** Header title: an i18n key, a literal, or a function of the view data and the kernel state. */
-  title?: string | ((data: any, state: any) => string)
+  title?: string | ((data: any, state: PorticoState) => string)
   /** Hide the back button (e.g. a success screen that must not go back). */
   hideBack?: boolean
+  /** Going back closes the modal while this view is anywhere in the history (e.g. UnsupportedChain). */
+  closesOnBack?: boolean
+  /**
+   * The view the modal opens on when the host has no chain adapter and nothing is connected (SPEC §2): on
+   * `mobile`, on `desktop`, or on `any` platform. Seen only once the plugin is set up, so such a plugin is bundled
+   * or activated on open.
+   */
+  openWithoutAdapters?: 'mobile' | 'desktop' | 'any'
 }
 
 /** Minimal Redux slice shape, so contracts need no Redux dependency. */
@@ -47,11 +66,10 @@ export type StartListening = (options: {
   type?: string
   actionCreator?: { type: string; match: (action: unknown) => boolean }
   matcher?: (action: unknown) => boolean
-  predicate?: (action: any, currentState: any, previousState: any) => boolean
-  effect: (action: any, api: { dispatch: (action: ActionLike) => unknown; getState: () => any; signal: AbortSignal }) => void | Promise<void>
+  predicate?: (action: any, currentState: PorticoState, previousState: PorticoState) => boolean
+  effect: (action: any, api: { dispatch: (action: ActionLike) => unknown; getState: () => PorticoState; signal: AbortSignal }) => void | Promise<void>
 }) => Unsubscribe
 
-export type ToastVariant = 'loading' | 'success' | 'error'
 
 /** Key-value storage the kernel gives plugins (IndexedDB with a memory fallback). */
 export interface KeyValueStorage {
@@ -100,13 +118,16 @@ export interface PluginContext {
   name: string
   hooks: KernelHooks
   store: {
+    /** Dispatch action objects made by action creators (a slice's, or the kernel's exported ones); never a bare string type. */
     dispatch: (action: ActionLike) => unknown
-    getState: () => any
+    getState: () => PorticoState
     subscribe: (listener: () => void) => Unsubscribe
     /** Inject a slice; name it after the plugin so actions read `email/otpRequested`. */
     inject: (slice: SliceLike) => void
   }
   startListening: StartListening
+  /** Extension points: contribute to another plugin's lists, or read your own. */
+  extensions: PluginExtensions
   router: {
     push: (view: ViewId, data?: unknown) => void
     replace: (view: ViewId, data?: unknown) => void
@@ -127,8 +148,6 @@ export interface PluginContext {
   registerConnector: (connector: Connector) => Unsubscribe
   getAdapter: (namespace: ChainNamespace) => ChainAdapter | undefined
   getConnector: (id: string) => Connector | undefined
-  /** This plugin's options from the kernel options' `features[name]` when an object was given. */
-  options: Record<string, unknown>
   /** The kernel options (validated). */
   kernelOptions: Readonly<Record<string, unknown>>
   /** Logs tagged with the plugin name. */
@@ -145,12 +164,28 @@ export interface PluginDefinition {
   /** Semver range of `CONTRACTS_VERSION` this plugin was built against. */
   contracts: string
   kind?: PluginKind
+  /**
+   * When a remote copy loads: `open` when the modal opens or a session is restored (adapters, connectors, and
+   * features that contribute to the first views), `view` when one of its views is first pushed. Default `view`.
+   * The build writes it into the plugin manifest.
+   */
+  activation?: 'open' | 'view'
   /** Plugins whose setup must run first. */
   requires?: readonly string[]
   views?: Readonly<Record<string, ViewEntry>>
+  /**
+   * Legacy localStorage keys (the incumbent's) this plugin reads, and the key of its own storage each moves to.
+   * Moved once, when the plugin is first set up, then removed from localStorage.
+   */
+  legacyStorageKeys?: Readonly<Record<string, string>>
   /** i18n messages per locale; English is the default. */
   messages?: Readonly<Record<string, Readonly<Record<string, string>>>>
   setup?: (context: PluginContext) => void | Unsubscribe | Promise<void | Unsubscribe>
+  /**
+   * Checks the kernel options this plugin owns when the host creates the kernel with it bundled; a returned
+   * sentence makes `createKernel` throw it (e.g. two options of one feature that exclude each other).
+   */
+  checkKernelOptions?: (options: Readonly<Record<string, unknown>>) => string | undefined
 }
 
 /**

@@ -15,3 +15,5 @@ export type CaipNetworkLike = {
   testnet?: boolean
   assets?: { imageId?: string; imageUrl?: string }
 }
+
+export type ToastVariant = 'loading' | 'success' | 'error'

@@ -170,4 +170,4 @@ export const VIEW_TRANSITION_MS = 150
 /** How long the modal's shake flag stays on. */
 export const SHAKE_MS = 500
 /** Delay before a new toast replaces an open one. */
-export const TOAST_SWAP_DELAY_MS = 150
+export const TOAST_REPLACE_DELAY_MS = 150

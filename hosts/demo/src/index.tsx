@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client'
-import { createKernel, themeSlice } from '@portico/kernel'
+import { createKernel } from '@portico/kernel'
 import { App } from './App.js'
 import { demoNetworkIds, evmOptions, readConfig } from './config.js'
 import '@portico/kernel/styles.css'
@@ -33,7 +33,7 @@ if (config.debug) {
 /** Switches the page and the modal between light and dark. */
 function setTheme(mode: 'light' | 'dark') {
   document.documentElement.dataset.theme = mode
-  kernel.store.dispatch(themeSlice.actions.themeModeSet(mode))
+  kernel.setThemeMode(mode)
 }
 
 createRoot(document.getElementById('root')!).render(<App kernel={kernel} config={config} setTheme={setTheme} />)

@@ -16,14 +16,18 @@ import { createMemoryStorage } from '../storage/createStorage.js'
  */
 function scriptedWallet(ns: ChainNamespace, address: string, chainId: number | string) {
   const wallet = {
-    mode: 'approve' as 'approve' | 'reject' | 'fail',
+    /** reject: the adapter maps the wallet's refusal to USER_REJECTED; reject-4001: a bare EIP-1193 code left unmapped. */
+    mode: 'approve' as 'approve' | 'reject' | 'reject-4001' | 'reject-wrapped' | 'fail',
     authorised: true,
     chainId,
     events: undefined as ConnectorEvents | undefined,
     calls: [] as string[],
   }
   const rejectOrFail = () => {
-    if (wallet.mode === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    if (wallet.mode === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 'USER_REJECTED' })
+    if (wallet.mode === 'reject-4001') throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    if (wallet.mode === 'reject-wrapped')
+      throw new Error('Request failed.', { cause: Object.assign(new Error('User rejected the request.'), { code: 'USER_REJECTED' }) })
     if (wallet.mode === 'fail') throw Object.assign(new Error('Internal error'), { code: -32603 })
   }
   const connector = defineConnector({ id: `${ns}-wallet`, name: `${ns} Wallet`, type: 'ANNOUNCED', chains: [ns], getProvider: async () => wallet })
@@ -61,7 +65,9 @@ function scriptedWallet(ns: ChainNamespace, address: string, chainId: number | s
       return `0x${'cd'.repeat(32)}`
     },
     async watch(events) {
-      wallet.events = events
+      // like a real adapter, it reports chain ids in CAIP-2 reference form whatever form the wallet used
+      const reference = (id: string | number) => (typeof id === 'string' && id.startsWith('0x') ? Number.parseInt(id, 16) : id)
+      wallet.events = { ...events, onChainChanged: (id) => events.onChainChanged?.(reference(id)) }
       return () => (wallet.events = undefined)
     },
   })
@@ -138,6 +144,23 @@ describe('connect', () => {
     expect(kernel.getState().connection.connectError).toEqual({ connectorId: 'eip155-wallet', declined: true, message: 'Connection declined' })
     expect(kernel.getState().connection.status).toBe('disconnected')
     expect(kernel.getState().chains.accounts.eip155?.status).toBe('disconnected')
+  })
+
+  it('error: a rejection wrapped as the cause of another error is still a declined connection', async () => {
+    const { kernel, evm } = make()
+    await kernel.ready
+    evm.wallet.mode = 'reject-wrapped'
+    await expect(kernel.connect('eip155-wallet')).rejects.toThrow('Request failed.')
+    expect(kernel.getState().connection.connectError).toEqual({ connectorId: 'eip155-wallet', declined: true, message: 'Connection declined' })
+  })
+
+  it("error: a bare wallet code 4001 is not a rejection to the kernel (the adapter maps wallets' codes)", async () => {
+    const { kernel, evm } = make()
+    await kernel.ready
+    evm.wallet.mode = 'reject-4001'
+    await expect(kernel.connect('eip155-wallet')).rejects.toThrow('User rejected')
+    expect(kernel.getState().connection.connectError).toEqual({ connectorId: 'eip155-wallet', declined: false, message: 'User rejected the request.' })
+    expect(kernel.getState().connection.status).toBe('disconnected')
   })
 
   it('error: an unknown connector is refused', async () => {
@@ -250,6 +273,14 @@ describe('signing', () => {
     await expect(kernel.signMessage('hello')).rejects.toThrow()
     expect(kernel.getState().notifications.toast).toMatchObject({ message: 'Signature declined', variant: 'error' })
   })
+  it('error: a bare wallet code 4001 from signing is shown as the error, not as "Signature declined"', async () => {
+    const { kernel, evm } = make()
+    await kernel.ready
+    await kernel.connect('eip155-wallet')
+    evm.wallet.mode = 'reject-4001'
+    await expect(kernel.signMessage('hello')).rejects.toThrow()
+    expect(kernel.getState().notifications.toast).toMatchObject({ message: 'User rejected the request.', variant: 'error' })
+  })
   it('error: signing without a connection throws No ActiveCaipAddress found', async () => {
     const { kernel } = make()
     await kernel.ready
@@ -272,11 +303,10 @@ describe('restore', () => {
     expect(second.kernel.getState().connection.recentWallets.map((w) => w.id)).toEqual(['eip155-wallet'])
   })
 
-  it('behavior: a wallet that no longer authorises the site ends disconnected with caches cleared', async () => {
+  it('behavior: a wallet that no longer authorises the site ends disconnected with the stored session cleared', async () => {
     const storage = createMemoryStorage()
     await storage.setItem('connectionStatus', 'connected')
     await storage.setItem('connections', [{ namespace: 'eip155', connectorId: 'eip155-wallet', address: A, chainId: 31337 }])
-    await storage.setItem('addressCache', { [A]: 'x' })
     const evm = scriptedWallet('eip155', A, 31337)
     evm.wallet.authorised = false
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
@@ -287,7 +317,7 @@ describe('restore', () => {
     expect(kernel.getState().connection.status).toBe('disconnected')
     expect(kernel.getState().chains.accounts.eip155?.address).toBeUndefined()
     expect(await storage.getItem('connectionStatus')).toBe('disconnected')
-    expect(await storage.getItem('addressCache')).toBeUndefined()
+    expect(await storage.getItem('connections')).toEqual([])
   })
 
   it('behavior: corrupt stored data is ignored rather than crashing the start', async () => {

@@ -21,10 +21,13 @@ export class NotConnectedError extends BaseError {
   }
 }
 
-/** A wallet's "the user said no", whatever layer it comes from. */
-export function isUserRejection(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: unknown; shortMessage?: unknown }
-  if (!e || typeof e !== 'object') return false
-  if (e.code === 4001 || e.code === 'USER_REJECTED' || e.code === 5000) return true
-  return e.cause !== undefined && e.cause !== error ? isUserRejection(e.cause) : false
+/**
+ * "The user said no": adapters and connectors map their wallets' rejection codes to the stable code
+ * `USER_REJECTED` (on the error or one it wraps as `cause`); the kernel knows no wallet protocol's codes.
+ */
+export function isUserRejection(error: unknown, depth = 0): boolean {
+  const e = error as { code?: unknown; cause?: unknown }
+  if (!e || typeof e !== 'object' || depth > 8) return false
+  if (e.code === 'USER_REJECTED') return true
+  return e.cause !== undefined && e.cause !== error ? isUserRejection(e.cause, depth + 1) : false
 }

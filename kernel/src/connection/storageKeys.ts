@@ -5,5 +5,4 @@ export const STORAGE_KEYS = {
   lastConnectorId: 'lastConnectorId',
   recentWallets: 'recentWallets',
   activeCaipNetworkId: 'activeCaipNetworkId',
-  addressCache: 'addressCache',
 } as const

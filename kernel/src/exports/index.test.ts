@@ -5,98 +5,78 @@ describe('@portico/kernel export surface', () => {
   it('behavior: the runtime export names change only on purpose', () => {
     expect(Object.keys(kernel).sort()).toMatchInlineSnapshot(`
       [
-        "ActivityIcon",
-        "AlertIcon",
-        "ArrowDownIcon",
-        "ArrowUpIcon",
         "Avatar",
         "Button",
-        "CardIcon",
-        "CheckIcon",
-        "ChevronDownIcon",
-        "ChevronLeftIcon",
-        "ChevronRightIcon",
-        "CloseIcon",
-        "CoinsIcon",
         "ConnectButton",
-        "CopyIcon",
         "Divider",
         "EmptyState",
-        "GlobeIcon",
-        "GridIcon",
-        "HttpError",
         "IconButton",
-        "ImageIcon",
-        "InfoIcon",
-        "KernelContext",
-        "KernelOptionsSchema",
+        "KERNEL_VERSION",
         "Lazy",
         "List",
         "ListItem",
-        "Monogram",
         "PorticoModalInline",
         "PorticoProvider",
-        "PorticoReduxContext",
-        "PowerIcon",
-        "QrIcon",
-        "RECENT_WALLETS_LIMIT",
-        "RetryIcon",
-        "SearchIcon",
         "SectionLabel",
         "SkeletonList",
         "Spinner",
         "Stack",
-        "SwapIcon",
         "TabPanel",
         "Tabs",
         "Text",
         "TileButton",
         "TileRow",
-        "ViewError",
-        "ViewLoading",
-        "WalletIcon",
         "WalletImage",
-        "WarningIcon",
-        "chainsSlice",
-        "connectionSlice",
-        "connectorsSlice",
-        "createAction",
-        "createHookFacade",
-        "createHooks",
-        "createHttpClient",
-        "createI18n",
+        "accountDetailsReported",
+        "accountTabSelected",
+        "connectFailed",
         "createKernel",
         "createMemoryStorage",
-        "createPorticoStore",
-        "createRootReducer",
-        "createSelector",
         "createSlice",
-        "createStorage",
         "cx",
-        "emptyAccount",
-        "modalSlice",
-        "monogramInitials",
-        "notificationsSlice",
+        "icons",
         "onListKeyDown",
-        "optionsSlice",
-        "pluginsSlice",
-        "reactMessages",
-        "registerReactMessages",
-        "routerSlice",
-        "selectActiveAccount",
-        "tabPanelId",
-        "themeSlice",
-        "themeVariablesToStyle",
+        "profileReported",
         "useAccount",
         "useConnection",
+        "useExtension",
         "useKernel",
         "useModal",
         "useNetwork",
         "usePorticoDispatch",
         "usePorticoSelector",
-        "usePorticoStore",
         "useTranslate",
+        "walletInfoReported",
       ]
     `)
+  })
+
+  it('behavior: no kernel slice and no Redux helper but createSlice is exported; kernel events are action creators', () => {
+    const names = Object.keys(kernel)
+    expect(names.filter((n) => /Slice$/.test(n) && n !== 'createSlice')).toEqual([])
+    expect(names).not.toContain('createAction')
+    expect(names).not.toContain('createSelector')
+    expect(names).not.toContain('createPorticoStore')
+    expect(names).not.toContain('createRootReducer')
+    expect(names).toContain('createSlice')
+    // icons come as one namespace, not one name each
+    expect(names.filter((n) => /Icon$/.test(n))).toEqual([])
+    expect(typeof kernel.icons.CopyIcon).toBe('function')
+    const events = {
+      walletInfoReported: 'chains/walletInfoReported',
+      accountDetailsReported: 'chains/accountDetailsReported',
+      accountTabSelected: 'chains/accountTabSelected',
+      connectFailed: 'connection/connectFailed',
+      profileReported: 'chains/profileReported',
+    } as const
+    for (const [name, type] of Object.entries(events)) {
+      const creator = kernel[name as keyof typeof events]
+      expect(creator.type).toBe(type)
+      expect(creator.match({ type })).toBe(true)
+    }
+    expect(kernel.accountTabSelected({ namespace: 'eip155', index: 2 })).toEqual({
+      type: 'chains/accountTabSelected',
+      payload: { namespace: 'eip155', index: 2 },
+    })
   })
 })

@@ -1,40 +1,71 @@
+import { KERNEL_HOOK_KINDS, type OpenRequest } from '@portico/contracts/plugin'
 import { describe, expect, it, vi } from 'vitest'
 import { createHookFacade, createHooks } from './createHooks.js'
+
+const facade = (hooks: ReturnType<typeof createHooks>, name: string, onTapError: (hook: string, error: unknown) => void = () => {}) =>
+  createHookFacade(hooks, name, { isActive: () => true, onTapError })
+
+/** A beforeOpen tap that appends its name to the requested view, so the call order shows in the result. */
+const append = (id: string) => (request: OpenRequest) => ({ ...request, view: `${request.view ?? ''}${id}` })
 
 describe('kernel hooks', () => {
   it('behavior: the hooks object is frozen and plugins get a facade without call', () => {
     const hooks = createHooks()
     expect(Object.isFrozen(hooks)).toBe(true)
-    const facade = createHookFacade(hooks, 'demo', { isActive: () => true, onTapError: () => {} })
-    expect('call' in facade.resolveConnectMethods).toBe(false)
+    const f = facade(hooks, 'demo')
+    expect('call' in f.beforeOpen).toBe(false)
+    expect('promise' in f.afterConnect).toBe(false)
     expect(() => {
-      ;(facade as any).extra = 1
+      ;(f as any).extra = 1
     }).toThrow()
+  })
+
+  it('behavior: the kernel hooks are the lifecycle ones only', () => {
+    const hooks = createHooks()
+    expect(Object.keys(hooks).sort()).toEqual(Object.keys(KERNEL_HOOK_KINDS).sort())
+    expect(Object.keys(hooks).filter((name) => name.startsWith('resolve'))).toEqual([])
   })
 
   it('behavior: waterfall order follows stage and before, not registration order', () => {
     const hooks = createHooks()
-    const a = createHookFacade(hooks, 'a', { isActive: () => true, onTapError: () => {} })
-    const b = createHookFacade(hooks, 'b', { isActive: () => true, onTapError: () => {} })
-    const c = createHookFacade(hooks, 'c', { isActive: () => true, onTapError: () => {} })
-    a.resolveWalletFeatures.tap({ stage: 10 }, (list) => [...list, { id: 'a', label: 'A', view: 'A' }])
-    b.resolveWalletFeatures.tap((list) => [...list, { id: 'b', label: 'B', view: 'B' }])
-    c.resolveWalletFeatures.tap({ before: 'b' }, (list) => [...list, { id: 'c', label: 'C', view: 'C' }])
-    expect(hooks.resolveWalletFeatures.call([]).map((f: { id: string }) => f.id)).toEqual(['c', 'b', 'a'])
+    facade(hooks, 'a').beforeOpen.tap({ stage: 10 }, append('a'))
+    facade(hooks, 'b').beforeOpen.tap(append('b'))
+    facade(hooks, 'c').beforeOpen.tap({ before: 'b' }, append('c'))
+    expect(hooks.beforeOpen.call({})).toEqual({ view: 'cba' })
+  })
+
+  it('behavior: sync hooks call their taps in stage order', () => {
+    const hooks = createHooks()
+    const seen: string[] = []
+    facade(hooks, 'late').afterOpen.tap({ stage: 5 }, ({ view }) => void seen.push(`late:${view}`))
+    facade(hooks, 'early').afterOpen.tap({ stage: -5 }, ({ view }) => void seen.push(`early:${view}`))
+    hooks.afterOpen.call({ view: 'Connect' })
+    expect(seen).toEqual(['early:Connect', 'late:Connect'])
   })
 
   it('error: a throwing tap is reported and skipped, the waterfall keeps its value', () => {
     const hooks = createHooks()
     const onTapError = vi.fn()
-    createHookFacade(hooks, 'bad', { isActive: () => true, onTapError }).resolveWalletFeatures.tap(() => {
+    facade(hooks, 'bad', onTapError).beforeOpen.tap(() => {
       throw new Error('boom')
     })
-    createHookFacade(hooks, 'good', { isActive: () => true, onTapError }).resolveWalletFeatures.tap((l) => [
-      ...l,
-      { id: 'good', label: 'G', view: 'G' },
-    ])
-    expect(hooks.resolveWalletFeatures.call([]).map((f: { id: string }) => f.id)).toEqual(['good'])
-    expect(onTapError).toHaveBeenCalledWith('resolveWalletFeatures', expect.any(Error))
+    facade(hooks, 'good', onTapError).beforeOpen.tap(append('good'))
+    expect(hooks.beforeOpen.call({ view: '' })).toEqual({ view: 'good' })
+    expect(onTapError).toHaveBeenCalledWith('beforeOpen', expect.any(Error))
+  })
+
+  it('error: a throwing notification tap does not stop the others', () => {
+    const hooks = createHooks()
+    const onTapError = vi.fn()
+    const seen = vi.fn()
+    facade(hooks, 'bad', onTapError).afterOpen.tap(() => {
+      throw new Error('boom')
+    })
+    facade(hooks, 'good', onTapError).afterOpen.tap(seen)
+    hooks.afterOpen.call({ view: 'Connect' })
+    expect(seen).toHaveBeenCalledOnce()
+    expect(seen.mock.calls[0]![0]).toEqual({ view: 'Connect' })
+    expect(onTapError).toHaveBeenCalledWith('afterOpen', expect.any(Error))
   })
 
   it('behavior: an inactive (failed) plugin stops contributing', async () => {
@@ -42,17 +73,20 @@ describe('kernel hooks', () => {
     let active = true
     const seen: string[] = []
     const f = createHookFacade(hooks, 'p', { isActive: () => active, onTapError: () => {} })
-    f.afterClose.tap(() => seen.push('close'))
+    f.afterClose.tap(() => void seen.push('close'))
     f.afterConnect.tapPromise(async () => {
       seen.push('connect')
     })
     f.shouldCloseModal.tap(() => false)
+    f.beforeOpen.tap(() => ({ view: 'Rewritten' }))
     hooks.afterClose.call()
     expect(hooks.shouldCloseModal.call()).toBe(false)
+    expect(hooks.beforeOpen.call({ view: 'Connect' })).toEqual({ view: 'Rewritten' })
     active = false
     hooks.afterClose.call()
     await hooks.afterConnect.promise({})
     expect(hooks.shouldCloseModal.call()).toBeUndefined()
+    expect(hooks.beforeOpen.call({ view: 'Connect' })).toEqual({ view: 'Connect' })
     expect(seen).toEqual(['close'])
   })
 })

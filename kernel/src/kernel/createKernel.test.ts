@@ -1,7 +1,9 @@
-import { definePlugin } from '@portico/contracts/plugin'
+import { definePlugin, type PluginDefinition } from '@portico/contracts/plugin'
+import { chainsSlice } from '../store/index.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../storage/createStorage.js'
 import { createKernel } from './createKernel.js'
+import { InvalidOptionsError } from './errors.js'
 import type { Kernel } from './types.js'
 
 const anvil = {
@@ -16,6 +18,9 @@ const anvil2 = { ...anvil, id: 31338, caipNetworkId: 'eip155:31338', name: 'Anvi
 
 const views = (...ids: string[]) =>
   Object.fromEntries(ids.map((id) => [id, { load: async () => ({ default: () => null }) }]))
+
+const testPlugin = (name: string, extra: Partial<PluginDefinition> = {}) => definePlugin({ name, version: '1.0.0', contracts: '^1.0.0', ...extra })
+const noop = async () => ({ default: () => null })
 
 const base = { projectId: 'p', adapters: ['eip155' as const], storage: createMemoryStorage(), networks: [anvil, anvil2] }
 
@@ -32,8 +37,33 @@ afterEach(() => {
 })
 
 describe('createKernel options', () => {
-  it('error: siweConfig together with siwx is refused with the spec message', () => {
-    expect(() => make({ siweConfig: {}, siwx: {} })).toThrow('Cannot set both `siweConfig` and `siwx` options')
+  it("error: a bundled plugin's checkKernelOptions refusal makes createKernel throw its sentence", () => {
+    const siwx = testPlugin('siwx', {
+      checkKernelOptions: (options) =>
+        options.siweConfig !== undefined && options.siwx !== undefined ? 'Cannot set both `siweConfig` and `siwx` options' : undefined,
+    })
+    const error = (() => {
+      try {
+        make({ plugins: [siwx], siweConfig: {}, siwx: {} })
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(error).toBeInstanceOf(InvalidOptionsError)
+    expect((error as InvalidOptionsError).message).toBe('Cannot set both `siweConfig` and `siwx` options')
+    expect((error as InvalidOptionsError).code).toBe('INVALID_OPTIONS')
+    expect(() => make({ plugins: [siwx], siwx: {} })).not.toThrow()
+  })
+  it('behavior: options the kernel does not know are kept for the plugins that own them', async () => {
+    let seen: Readonly<Record<string, unknown>> | undefined
+    const k = make({ plugins: [testPlugin('reader', { setup: (ctx) => void (seen = ctx.kernelOptions) })], siwx: { statement: 'hi' } })
+    await k.ready
+    expect(k.options).toMatchObject({ siwx: { statement: 'hi' } })
+    expect(seen).toMatchObject({ siwx: { statement: 'hi' } })
+  })
+  it('behavior: connectMethodsOrder is undefined unless the host gives one', () => {
+    expect(make().getState().options.connectMethodsOrder).toBeUndefined()
+    expect(make({ connectMethodsOrder: ['wallet', 'email'] }).getState().options.connectMethodsOrder).toEqual(['wallet', 'email'])
   })
   it('error: a bad option names its path', () => {
     expect(() => make({ themeMode: 'sepia' as never })).toThrow(/Invalid Portico option `themeMode`/)
@@ -87,12 +117,22 @@ describe('router', () => {
     k.router.goBack()
     expect(k.getState().modal.open).toBe(false)
   })
-  it('behavior: going back closes when the history holds UnsupportedChain', async () => {
-    const k = make()
+  it('behavior: going back closes while a closesOnBack view is in the history', async () => {
+    const k = make({ plugins: [testPlugin('guarded', { views: { Guarded: { load: noop, closesOnBack: true }, Next: { load: noop } } })] })
+    await k.ready
+    await k.open('Guarded')
+    k.router.push('Next')
+    k.router.goBack()
+    expect(k.getState().modal.open).toBe(false)
+  })
+  it('behavior: the kernel does not know UnsupportedChain by name: without closesOnBack it goes back as usual', async () => {
+    const k = make({ plugins: [testPlugin('plain', { views: { UnsupportedChain: { load: noop } } })] })
+    await k.ready
     await k.open('UnsupportedChain')
     k.router.push('Networks')
     k.router.goBack()
-    expect(k.getState().modal.open).toBe(false)
+    expect(k.getState().modal.open).toBe(true)
+    expect(k.getState().router.history.map((h) => h.view)).toEqual(['UnsupportedChain'])
   })
 })
 
@@ -102,29 +142,82 @@ describe('open and close', () => {
     await k.open()
     expect(k.router.current()?.view).toBe('Connect')
     k.close()
-    k.store.dispatch({ type: 'chains/accountUpdated', payload: { namespace: 'eip155', patch: { address: '0xabc', status: 'connected' } } })
+    k.store.dispatch(
+      chainsSlice.actions.accountConnected({
+        namespace: 'eip155',
+        address: '0xabc',
+        caipAddress: 'eip155:31337:0xabc',
+        connectorId: 'test',
+        allAccounts: [{ address: '0xabc', type: 'eoa' }],
+        walletInfo: undefined,
+      }),
+    )
     await k.open()
     expect(k.router.current()?.view).toBe('Account')
     await k.open('Networks', { from: 'test' })
     expect(k.router.current()).toEqual({ view: 'Networks', data: { from: 'test' } })
   })
-  it('behavior: with no adapters and no address, desktop opens ConnectingWalletConnectBasic and mobile AllWallets', async () => {
-    const desktop = make({ adapters: [], isMobile: () => false })
+  it('behavior: with no adapters and nothing connected, the modal opens on the view marked openWithoutAdapters for the platform', async () => {
+    const walletconnect = () =>
+      testPlugin('wc', {
+        views: {
+          QrCode: { load: noop, openWithoutAdapters: 'desktop' },
+          WalletList: { load: noop, openWithoutAdapters: 'mobile' },
+        },
+      })
+    const desktop = make({ adapters: [], isMobile: () => false, plugins: [walletconnect()] })
+    await desktop.ready
     await desktop.open('Connect')
-    expect(desktop.router.current()?.view).toBe('ConnectingWalletConnectBasic')
-    const mobile = make({ adapters: [], isMobile: () => true })
+    expect(desktop.router.current()?.view).toBe('QrCode')
+    const mobile = make({ adapters: [], isMobile: () => true, plugins: [walletconnect()] })
+    await mobile.ready
     await mobile.open()
-    expect(mobile.router.current()?.view).toBe('AllWallets')
+    expect(mobile.router.current()?.view).toBe('WalletList')
   })
-  it('behavior: closing resets the pairing URI through the afterClose hook', async () => {
+  it("behavior: an 'any' openWithoutAdapters view serves both platforms; with adapters it is not used", async () => {
+    const anywhere = () => testPlugin('anywhere', { views: { Fallback: { load: noop, openWithoutAdapters: 'any' } } })
+    for (const isMobile of [() => true, () => false]) {
+      const k = make({ adapters: [], isMobile, plugins: [anywhere()] })
+      await k.ready
+      await k.open()
+      expect(k.router.current()?.view).toBe('Fallback')
+    }
+    const withAdapters = make({ plugins: [anywhere()] })
+    await withAdapters.ready
+    await withAdapters.open()
+    expect(withAdapters.router.current()?.view).toBe('Connect')
+  })
+  it('behavior: with no adapters and no view marked for it, the modal opens on the usual view', async () => {
+    const k = make({ adapters: [], isMobile: () => false, plugins: [testPlugin('mobile-only', { views: { List: { load: noop, openWithoutAdapters: 'mobile' } } })] })
+    await k.ready
+    await k.open()
+    expect(k.router.current()?.view).toBe('Connect')
+  })
+  it('behavior: closing calls the afterClose hook', async () => {
     const k = make()
     await k.open()
-    k.store.dispatch({ type: 'connection/wcUriSet', payload: { uri: 'wc:abc@2', expiry: Date.now() + 240_000 } })
     const seen = vi.fn()
     k.hooks.afterClose.tap({ name: 'test' }, seen)
     k.close()
-    expect(k.getState().connection.wcUri).toBeUndefined()
+    expect(k.getState().modal.open).toBe(false)
     expect(seen).toHaveBeenCalledOnce()
+  })
+  it('behavior: a beforeOpen tap may rewrite the view; afterOpen is told the view opened', async () => {
+    const opened: string[] = []
+    const k = make({
+      plugins: [
+        testPlugin('redirect', {
+          setup(ctx) {
+            ctx.hooks.beforeOpen.tap((request) => (request.view === 'Old' ? { view: 'Networks', data: { via: 'redirect' } } : request))
+            ctx.hooks.afterOpen.tap(({ view }) => void opened.push(view))
+          },
+        }),
+      ],
+    })
+    await k.ready
+    await k.open('Old')
+    expect(k.router.current()).toEqual({ view: 'Networks', data: { via: 'redirect' } })
+    expect(opened).toEqual(['Networks'])
   })
   it('behavior: in embedded mode closing shows Connect (or Account when connected) and keeps the modal', async () => {
     const k = make({ embedded: true })

@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini'
-import type { CaipNetworkLike, ChainAdapter, ToastVariant, ViewId } from '@portico/contracts/plugin'
+import { KERNEL_VIEWS, type CaipNetworkLike, type ChainAdapter, type ViewId } from '@portico/contracts/plugin'
+import { errorMessage } from '../errors/errorMessage.js'
+import { createExtensions } from '../extensions/createExtensions.js'
 import { createHooks } from '../hooks/createHooks.js'
 import { createI18n } from '../i18n/createI18n.js'
 import { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'
@@ -9,23 +11,15 @@ import { createStorage } from '../storage/createStorage.js'
 import type { Connection } from '../connection/createConnection.js'
 import { STORAGE_KEYS } from '../connection/storageKeys.js'
 import { createLazyHttpClient } from '../http/lazyHttpClient.js'
-import {
-  chainsSlice,
-  connectionSlice,
-  createPorticoStore,
-  modalSlice,
-  notificationsSlice,
-  optionsSlice,
-  routerSlice,
-  themeSlice,
-} from '../store/index.js'
+import { chainsSlice, createPorticoStore, modalSlice, optionsSlice, routerSlice, themeSlice } from '../store/index.js'
+import { SHAKE_MS } from '@portico/contracts/spec'
+import { createNotify, TOAST_AUTO_HIDE_MS, TOAST_REPLACE_DELAY_MS } from './createNotify.js'
+import { createRouter } from './createRouter.js'
 import { InvalidOptionsError, NetworkError } from './errors.js'
-import type { Kernel, KernelNotify, KernelRouter } from './types.js'
+import type { Kernel } from './types.js'
 
 /** SPEC §2 timings. */
-export const TOAST_SWAP_DELAY_MS = 150
-export const TOAST_AUTO_HIDE_MS = 2500
-export const SHAKE_MS = 500
+export { SHAKE_MS, TOAST_AUTO_HIDE_MS, TOAST_REPLACE_DELAY_MS }
 
 function optionsError(error: z.core.$ZodError): InvalidOptionsError {
   const issue = error.issues[0]!
@@ -46,6 +40,11 @@ export function createKernel(input: KernelOptions): Kernel {
   const parsed = KernelOptionsSchema.safeParse((input ?? {}) as z.input<typeof KernelOptionsSchema>)
   if (!parsed.success) throw optionsError(parsed.error)
   const options: ResolvedKernelOptions = { ...parsed.data, projectId: parsed.data.projectId?.trim() }
+  // plugins validate the options they own (e.g. two ways of configuring one feature that exclude each other)
+  for (const plugin of options.plugins) {
+    const problem = plugin.checkKernelOptions?.(options)
+    if (problem) throw new InvalidOptionsError(problem)
+  }
 
   const { store, listener, rootReducer } = createPorticoStore()
   const hooks = createHooks()
@@ -56,6 +55,11 @@ export function createKernel(input: KernelOptions): Kernel {
     const t = setTimeout(() => (timers.delete(t), fn()), ms)
     timers.add(t)
     return t
+  }
+  const cancel = (t: ReturnType<typeof setTimeout> | undefined) => {
+    if (t === undefined) return
+    clearTimeout(t)
+    timers.delete(t)
   }
   function log(level: 'debug' | 'warn' | 'error', ...args: unknown[]) {
     if (level === 'debug' && !options.debug) return
@@ -84,67 +88,19 @@ export function createKernel(input: KernelOptions): Kernel {
   // networks: full definitions now; bare ids once an adapter defines them
   const fullNetworks = options.networks.filter((n): n is Exclude<typeof n, string> => typeof n !== 'string') as CaipNetworkLike[]
   const pendingIds = options.networks.filter((n): n is string => typeof n === 'string')
-  store.dispatch(chainsSlice.actions.networksSet({ networks: fullNetworks, pendingNetworkIds: pendingIds }))
+  store.dispatch(chainsSlice.actions.networksConfigured({ networks: fullNetworks, pendingNetworkIds: pendingIds }))
   const firstNetwork = options.defaultNetwork ?? fullNetworks[0]?.caipNetworkId ?? pendingIds[0]
-  if (firstNetwork) store.dispatch(chainsSlice.actions.activeNetworkSet({ caipNetworkId: firstNetwork }))
+  if (firstNetwork) store.dispatch(chainsSlice.actions.activeNetworkChanged({ caipNetworkId: firstNetwork }))
 
-  // ---- notifications -------------------------------------------------------------------------------------
-  let toastTimer: ReturnType<typeof setTimeout> | undefined
-  const showToast = (message: string, variant: ToastVariant) => {
-    store.dispatch(notificationsSlice.actions.toastShown({ message, variant }))
-    if (variant !== 'loading') toastTimer = later(TOAST_AUTO_HIDE_MS, () => store.dispatch(notificationsSlice.actions.toastHidden()))
-  }
-  const notify: KernelNotify = {
-    toast(message, variant) {
-      if (toastTimer) (clearTimeout(toastTimer), timers.delete(toastTimer), (toastTimer = undefined))
-      if (store.getState().notifications.toast.open) {
-        store.dispatch(notificationsSlice.actions.toastHidden())
-        toastTimer = later(TOAST_SWAP_DELAY_MS, () => showToast(message, variant))
-      } else showToast(message, variant)
-    },
-    hideToast() {
-      if (toastTimer) (clearTimeout(toastTimer), timers.delete(toastTimer), (toastTimer = undefined))
-      store.dispatch(notificationsSlice.actions.toastHidden())
-    },
-    alert: (a) => store.dispatch(notificationsSlice.actions.alertShown(a)),
-    hideAlert: () => store.dispatch(notificationsSlice.actions.alertHidden()),
-    notification(message, variant) {
-      if (!options.debug) return
-      store.dispatch(notificationsSlice.actions.notificationShown({ message, ...(variant ? { variant } : {}) }))
-    },
-    closeNotification: () => store.dispatch(notificationsSlice.actions.notificationClosed()),
-  }
+  const notify = createNotify(store, { later, cancel }, options.debug)
+  const extensions = createExtensions({ getState: store.getState, log })
 
   if (!options.projectId) {
     notify.alert({ title: i18n.t('alert.projectIdMissing.title'), message: i18n.t('alert.projectIdMissing.message') })
     log('warn', `[portico] ${i18n.t('alert.projectIdMissing.title')}: ${i18n.t('alert.projectIdMissing.message')}`)
   }
 
-  // ---- router --------------------------------------------------------------------------------------------
-  const entry = (view: ViewId, data?: unknown) => (data === undefined ? { view } : { view, data })
-  const changed = (action: 'push' | 'replace' | 'goBack' | 'reset') =>
-    hooks.afterViewChange.call({ view: store.getState().router.history.at(-1)?.view, action })
-  const router: KernelRouter = {
-    push(view, data) {
-      store.dispatch(routerSlice.actions.pushed(entry(view, data)))
-      changed('push')
-    },
-    replace(view, data) {
-      store.dispatch(routerSlice.actions.replaced(entry(view, data)))
-      changed('replace')
-    },
-    reset(view, data) {
-      store.dispatch(routerSlice.actions.reset(entry(view, data)))
-      changed('reset')
-    },
-    goBack() {
-      const { history } = store.getState().router
-      if (history.length <= 1 || history.some((h) => h.view === 'UnsupportedChain')) return close()
-      store.dispatch(routerSlice.actions.popped())
-      changed('goBack')
-    },
-    current: () => store.getState().router.history.at(-1),
-  }
+  const router = createRouter({ store, hooks, getView: (v) => registry.getView(v), close: () => close() })
 
   // ---- modal ---------------------------------------------------------------------------------------------
   const isMobile =
@@ -162,11 +118,18 @@ export function createKernel(input: KernelOptions): Kernel {
   const isConnected = () => Boolean(activeAccount()?.address)
   const hasAdapters = () => options.adapters.length > 0 || registry.getAdapters().length > 0
 
-  /** SPEC §2: the caller's view; else Account when connected, else Connect; with no adapters, WalletConnect. */
+  /**
+   * SPEC §2: the caller's view; else Account when connected, else Connect. With no adapter and nothing connected,
+   * the view a plugin marks `openWithoutAdapters` for this platform.
+   */
   function initialView(requested?: ViewId): ViewId {
-    if (!hasAdapters() && !isConnected()) return isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+    if (!hasAdapters() && !isConnected()) {
+      const platform = isMobile() ? 'mobile' : 'desktop'
+      const fallback = registry.findView((e) => e.openWithoutAdapters === platform || e.openWithoutAdapters === 'any')
+      if (fallback) return fallback
+    }
     if (requested) return requested
-    return isConnected() ? 'Account' : 'Connect'
+    return isConnected() ? KERNEL_VIEWS.account : KERNEL_VIEWS.connect
   }
 
   async function open(view?: ViewId, data?: unknown) {
@@ -187,7 +150,7 @@ export function createKernel(input: KernelOptions): Kernel {
   function close() {
     if (hooks.shouldCloseModal.call() === false) return shake()
     if (options.embedded) {
-      router.reset(isConnected() ? 'Account' : 'Connect')
+      router.reset(isConnected() ? KERNEL_VIEWS.account : KERNEL_VIEWS.connect)
     } else {
       store.dispatch(modalSlice.actions.closed())
       store.dispatch(routerSlice.actions.cleared())
@@ -199,9 +162,6 @@ export function createKernel(input: KernelOptions): Kernel {
     store.dispatch(modalSlice.actions.shakeSet(true))
     later(SHAKE_MS, () => store.dispatch(modalSlice.actions.shakeSet(false)))
   }
-
-  // closing resets the pairing URI (SPEC §2)
-  hooks.afterClose.tap({ name: 'kernel' }, () => store.dispatch(connectionSlice.actions.wcUriReset()))
 
   const http = createLazyHttpClient({
     endpoints: options.endpoints,
@@ -227,6 +187,7 @@ export function createKernel(input: KernelOptions): Kernel {
     remote,
     features: options.features,
     kernelOptions: Object.freeze({ ...options }),
+    extensions,
     kernelApi: {
       router,
       modal: { open: (v, d) => open(v, d), close: () => close(), shake: () => shake() },
@@ -240,11 +201,6 @@ export function createKernel(input: KernelOptions): Kernel {
     },
   })
 
-  function errorMessage(error: unknown) {
-    const e = error as { shortMessage?: string; message?: string }
-    return e?.shortMessage ?? e?.message ?? 'Something went wrong'
-  }
-
   // ---- networks ------------------------------------------------------------------------------------------
   const namespaceHasAdapter = (ns: string) => options.adapters.includes(ns as never) || Boolean(registry.getAdapter(ns as never))
 
@@ -252,7 +208,7 @@ export function createKernel(input: KernelOptions): Kernel {
   let connectionModule: Promise<Connection> | undefined
   const connection = () =>
     (connectionModule ??= import('../connection/createConnection.js')
-      .then((m) => m.createConnection({ store, registry, hooks, notify, storage, router, t: i18n.t, open, close, log }))
+      .then((m) => m.createConnection({ store, registry, hooks, notify, storage, router, open, close, log }))
       .catch((error) => {
         connectionModule = undefined
         throw error
@@ -264,9 +220,8 @@ export function createKernel(input: KernelOptions): Kernel {
   const ready = registry
     .use(...(options.plugins as never[]))
     .then(async () => {
+      // a stored session restores now; otherwise the stored connection data waits for the modal
       if ((await storage.getItem(STORAGE_KEYS.status)) === 'connected') return restored()
-      // a stored disconnected status clears address caches; the rest waits for the modal
-      await storage.removeItem(STORAGE_KEYS.addressCache)
     })
     .catch((error) => log('error', '[portico] start:', error))
 
@@ -293,6 +248,7 @@ export function createKernel(input: KernelOptions): Kernel {
     shake,
     getState: store.getState,
     subscribe: store.subscribe,
+    extensions: { read: (point) => extensions.read(point), subscribe: extensions.subscribe },
     getAdapter: registry.getAdapter,
     getConnector: registry.getConnector,
     addNetwork(network) {
@@ -309,6 +265,8 @@ export function createKernel(input: KernelOptions): Kernel {
       store.dispatch(chainsSlice.actions.networkRemoved(caipNetworkId))
     },
     isMobile,
+    setThemeMode: (mode) => void store.dispatch(themeSlice.actions.themeModeSet(mode)),
+    setThemeVariables: (variables) => void store.dispatch(themeSlice.actions.themeVariablesSet(variables)),
     connect: async (id, params) => (await restored(), (await connection()).connect(id, params)),
     disconnect: async (ns) => (await connection()).disconnect(ns),
     switchNetwork: async (id) => (await connection()).switchNetwork(id),

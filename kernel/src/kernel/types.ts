@@ -11,7 +11,8 @@ import type {
 } from '@portico/contracts/plugin'
 import type { KernelHookInstances } from '../hooks/createHooks.js'
 import type { ResolvedKernelOptions } from '../options/kernelOptions.js'
-import type { NotificationVariant, PorticoStore, RootState, RouterEntry } from '../store/index.js'
+import type { ExtensionItem, ExtensionPointId, PorticoState } from '@portico/contracts/plugin'
+import type { NotificationVariant, PorticoStore, RouterEntry } from '../store/index.js'
 
 export type KernelRouter = {
   push: (view: ViewId, data?: unknown) => void
@@ -69,7 +70,12 @@ export interface Kernel {
   open: (view?: ViewId, data?: unknown) => Promise<void>
   close: () => void
   shake: () => void
-  getState: () => RootState
+  getState: () => PorticoState
+  /** The extension points' current lists (plugins contribute through their context). */
+  readonly extensions: {
+    read: <P extends ExtensionPointId>(point: P) => readonly ExtensionItem<P>[]
+    subscribe: (point: ExtensionPointId, listener: () => void) => Unsubscribe
+  }
   subscribe: (listener: () => void) => Unsubscribe
   getAdapter: (namespace: ChainNamespace) => ChainAdapter | undefined
   getConnector: (id: string) => Connector | undefined
@@ -78,6 +84,10 @@ export interface Kernel {
   /** Removes a network; the last one of a namespace cannot be removed. */
   removeNetwork: (caipNetworkId: string) => void
   isMobile: () => boolean
+  /** Switches the modal between the light and dark theme. */
+  setThemeMode: (mode: 'light' | 'dark') => void
+  /** Overrides theme variables (`--portico-*`), merged over the current ones. */
+  setThemeVariables: (variables: Record<string, string | number>) => void
   /** Connects with a registered connector; the modal closes on success. */
   connect: (connectorId: string, params?: { namespace?: ChainNamespace }) => Promise<import('@portico/contracts/plugin').ConnectionInfo>
   /** Disconnects a namespace (default: the active one) and falls back to the next connection. */
@@ -87,7 +97,7 @@ export interface Kernel {
   /** Signs a message with the active connection. */
   signMessage: (message: string) => Promise<string>
   /** Sends a transaction with the active connection. */
-  sendTransaction: (transaction: { to: string; value?: bigint; data?: string }) => Promise<string>
+  sendTransaction: (transaction: import('@portico/contracts/plugin').TransactionRequest) => Promise<string>
   /** Reads the active account's native balance again. */
   refreshBalance: () => Promise<void>
   /** Tears down plugins, timers and listeners. */

@@ -1,5 +1,6 @@
 import '../zodConfig.js'
 import * as z from 'zod/mini'
+import { CHAIN_NAMESPACES } from '@portico/contracts/spec'
 import {
   CaipNetworkIdLikeSchema,
   CaipNetworkLikeSchema,
@@ -19,7 +20,7 @@ const isHttpUrl = (value: string) => {
   }
 }
 
-const NamespaceSchema = z.enum(['eip155', 'solana', 'polkadot', 'bip122'])
+const NamespaceSchema = z.enum(CHAIN_NAMESPACES)
 const NetworkIdSchema = CaipNetworkIdLikeSchema
 const NetworkSchema = CaipNetworkLikeSchema
 
@@ -31,8 +32,7 @@ const PluginSchema = z.custom<PluginDefinition>(
 const withDefault = <T extends z.core.SomeType>(schema: T, value: z.output<T>) => z._default(schema, value as never)
 
 /** Options of {@link createKernel}; validated at creation. */
-export const KernelOptionsSchema = z
-  .object({
+export const KernelOptionsSchema = z.looseObject({
     /** Required by the modal; without one the "Project ID Not Configured" alert shows. */
     projectId: z.optional(z.string().check(z.refine((s) => s.trim().length > 0, 'projectId must not be empty.'))),
     metadata: z.optional(
@@ -61,8 +61,8 @@ export const KernelOptionsSchema = z
     ),
     /** Feature flags: `false` switches a plugin off; an object switches it on with options. */
     features: withDefault(z.record(z.string(), z.union([z.boolean(), z.record(z.string(), z.unknown())])), {}),
-    /** Order of connect methods on the Connect view. */
-    connectMethodsOrder: withDefault(z.array(z.string()), ['email', 'social', 'wallet']),
+    /** Order of the Connect view's methods, by id; the plugin that renders them has its own default. */
+    connectMethodsOrder: z.optional(z.array(z.string())),
     themeMode: withDefault(z.enum(['light', 'dark']), 'light'),
     themeVariables: withDefault(z.record(z.string(), z.union([z.string(), z.number()])), {}),
     /** Rendered inline instead of as a dialog; closing returns to Account or Connect. */
@@ -76,17 +76,11 @@ export const KernelOptionsSchema = z
     endpoints: withDefault(z.record(z.string(), z.string()), {}),
     sdkType: withDefault(z.string(), 'portico'),
     sdkVersion: withDefault(z.string(), 'portico-0.1.0'),
-    siweConfig: z.optional(z.unknown()),
-    siwx: z.optional(z.unknown()),
     storage: z.optional(z.custom<KeyValueStorage>((s) => typeof s === 'object' && s !== null && 'getItem' in s)),
     /** Overrides mobile detection (for tests and hosts that know better). */
     isMobile: z.optional(z.custom<() => boolean>((f) => typeof f === 'function')),
-  })
-  .check(
-    z.refine((o) => !(o.siweConfig !== undefined && o.siwx !== undefined), {
-      error: 'Cannot set both `siweConfig` and `siwx` options',
-    }),
-  )
+  // options the kernel does not know are kept for the plugins that own them (they check them: `checkKernelOptions`)
+})
 
 /** What a host passes; network definitions may be readonly (adapters export them frozen). */
 export type KernelOptions = Omit<z.input<typeof KernelOptionsSchema>, 'networks' | 'plugins'> & {

@@ -6,8 +6,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Kernel } from '../kernel/types.js'
 import { chainsSlice, connectionSlice, connectorsSlice } from '../store/index.js'
 import { ConnectButton } from './ConnectButton.js'
-import { useAccount, useConnection, useKernel, useModal, useNetwork, usePorticoSelector } from './hooks.js'
-import { createTestKernel, testView, viewsPlugin, withKernel } from './testing.js'
+import { useAccount, useConnection, useExtension, useKernel, useModal, useNetwork, usePorticoSelector } from './hooks.js'
+import { createTestKernel, testView, viewsPlugin, withKernel } from '@portico/tests/react'
+import { definePlugin, type ContributionHandle, type PorticoState } from '@portico/contracts/plugin'
+
+declare module '@portico/contracts/plugin' {
+  interface ExtensionPoints {
+    'test/items': { id: string }
+  }
+}
 
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
 
@@ -24,16 +31,22 @@ async function makeKernel(options: Parameters<typeof createTestKernel>[0] = {}) 
   return kernel
 }
 
-function connect(kernel: Kernel, patch: Record<string, unknown> = {}) {
+/** The events the kernel's connect dispatches, so the hooks see a connected eip155 account. */
+function connect(kernel: Kernel, balance?: { balance: string; symbol: string }) {
   act(() => {
-    kernel.store.dispatch(chainsSlice.actions.activeNetworkSet({ caipNetworkId: 'eip155:31337' }))
+    kernel.store.dispatch(chainsSlice.actions.activeNetworkChanged({ caipNetworkId: 'eip155:31337' }))
     kernel.store.dispatch(
-      chainsSlice.actions.accountUpdated({
+      chainsSlice.actions.accountConnected({
         namespace: 'eip155',
-        patch: { status: 'connected', address: ADDRESS, caipAddress: `eip155:31337:${ADDRESS}`, ...patch },
+        address: ADDRESS,
+        caipAddress: `eip155:31337:${ADDRESS}`,
+        connectorId: 'test-wallet',
+        allAccounts: [{ address: ADDRESS, type: 'eoa' }],
+        walletInfo: { name: 'Test Wallet' },
       }),
     )
-    kernel.store.dispatch(connectionSlice.actions.statusSet('connected'))
+    kernel.store.dispatch(connectionSlice.actions.connectionEstablished({ namespace: 'eip155', connectorId: 'test-wallet', address: ADDRESS, chainId: 31337 }))
+    if (balance) kernel.store.dispatch(chainsSlice.actions.balanceReceived({ namespace: 'eip155', ...balance }))
   })
 }
 
@@ -54,7 +67,7 @@ describe('hooks', () => {
     const kernel = await makeKernel()
     const { result } = renderHook(() => useAccount(), { wrapper: wrap(kernel) })
     expect(result.current).toMatchObject({ isConnected: false, status: 'disconnected', address: undefined })
-    connect(kernel, { balance: '2.5', balanceSymbol: 'ETH' })
+    connect(kernel, { balance: '2.5', symbol: 'ETH' })
     expect(result.current).toMatchObject({
       isConnected: true,
       namespace: 'eip155',
@@ -71,7 +84,7 @@ describe('hooks', () => {
     expect(result.current.network?.name).toBe('Anvil')
     expect(result.current.isSupported).toBe(true)
     expect(result.current.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:31337', 'eip155:31338'])
-    act(() => void kernel.store.dispatch(chainsSlice.actions.activeNetworkSet({ caipNetworkId: 'eip155:999' })))
+    act(() => void kernel.store.dispatch(chainsSlice.actions.activeNetworkChanged({ caipNetworkId: 'eip155:999' })))
     expect(result.current).toMatchObject({ caipNetworkId: 'eip155:999', network: undefined, isSupported: false })
   })
 
@@ -81,8 +94,8 @@ describe('hooks', () => {
     expect(result.current.connectors).toEqual([])
     act(() => {
       kernel.store.dispatch(connectorsSlice.actions.connectorAdded({ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chains: ['eip155'] }))
-      kernel.store.dispatch(connectionSlice.actions.recentWalletAdded({ id: 'io.metamask', name: 'MetaMask', connectorId: 'injected' }))
-      kernel.store.dispatch(connectionSlice.actions.statusSet('connecting'))
+      kernel.store.dispatch(connectionSlice.actions.recentWalletUsed({ id: 'io.metamask', name: 'MetaMask', connectorId: 'injected' }))
+      kernel.store.dispatch(connectionSlice.actions.connectStarted())
     })
     expect(result.current.status).toBe('connecting')
     expect(result.current.connectors.map((c) => c.id)).toEqual(['injected'])
@@ -113,6 +126,65 @@ describe('hooks', () => {
   })
 })
 
+describe('useExtension', () => {
+  type Item = { id: string }
+  /** `select` memoised on the slice object, as the seam asks of contributors. */
+  const memo = <S, R>(fn: (slice: S) => R) => {
+    let last: { slice: S; result: R } | undefined
+    return (slice: S) => (last?.slice === slice ? last.result : (last = { slice, result: fn(slice) }).result)
+  }
+  const fromConnectors = memo((list: PorticoState['connectors']['list']) => list.map((c): Item => ({ id: `connector:${c.id}` })))
+
+  async function setup() {
+    let handle: ContributionHandle<Item> | undefined
+    const contributor = definePlugin({
+      name: 'contributor',
+      version: '1.0.0',
+      contracts: '^1.0.0',
+      setup(ctx) {
+        handle = ctx.extensions.contribute('test/items', { items: [{ id: 'static' }] })
+        ctx.extensions.contribute('test/items', { select: (state) => fromConnectors(state.connectors.list), stage: 1 })
+      },
+    })
+    const kernel = await makeKernel({ plugins: [contributor] })
+    const renders: string[][] = []
+    function Items() {
+      const items = useExtension('test/items')
+      renders.push(items.map((i) => i.id))
+      return <ul data-testid="items">{items.map((i) => <li key={i.id}>{i.id}</li>)}</ul>
+    }
+    render(withKernel(kernel, <Items />))
+    return { kernel, handle: handle!, renders, text: () => screen.getByTestId('items').textContent }
+  }
+
+  it('behavior: a component re-renders when a contribution is updated or withdrawn', async () => {
+    const { handle, renders, text } = await setup()
+    expect(text()).toBe('static')
+    act(() => handle.update({ items: [{ id: 'first' }, { id: 'second' }] }))
+    expect(text()).toBe('firstsecond')
+    expect(renders.at(-1)).toEqual(['first', 'second'])
+    act(() => handle.withdraw())
+    expect(text()).toBe('')
+  })
+
+  it('behavior: a component re-renders when state read by a select changes, and not for other state', async () => {
+    const { kernel, renders, text } = await setup()
+    act(() => void kernel.store.dispatch(connectorsSlice.actions.connectorAdded({ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chains: ['eip155'] })))
+    expect(text()).toBe('staticconnector:injected')
+    const count = renders.length
+    act(() => kernel.setThemeMode('dark'))
+    expect(renders.length).toBe(count)
+    act(() => void kernel.store.dispatch(connectorsSlice.actions.connectorRemoved('injected')))
+    expect(text()).toBe('static')
+  })
+
+  it('behavior: reading the point outside React gives the same list', async () => {
+    const { kernel } = await setup()
+    expect(kernel.extensions.read('test/items')).toEqual([{ id: 'static' }])
+    expect(kernel.extensions.read('test/items')).toBe(kernel.extensions.read('test/items'))
+  })
+})
+
 describe('ConnectButton', () => {
   it('behavior: says Connect Wallet and opens the modal on click', async () => {
     const kernel = await makeKernel()
@@ -136,7 +208,7 @@ describe('ConnectButton', () => {
   it('behavior: while connecting it shows a spinner and "Connecting…"', async () => {
     const kernel = await makeKernel()
     render(withKernel(kernel, <ConnectButton />))
-    act(() => void kernel.store.dispatch(connectionSlice.actions.statusSet('connecting')))
+    act(() => void kernel.store.dispatch(connectionSlice.actions.connectStarted()))
     const button = screen.getByTestId('connect-button')
     expect(button.textContent).toBe('Connecting…')
     expect(button.getAttribute('aria-busy')).toBe('true')
@@ -145,11 +217,12 @@ describe('ConnectButton', () => {
   it('behavior: when connected it shows the floored balance and the truncated address', async () => {
     const kernel = await makeKernel()
     render(withKernel(kernel, <ConnectButton />))
-    connect(kernel, { balance: '1.23456789', balanceSymbol: 'ETH' })
+    connect(kernel, { balance: '1.23456789', symbol: 'ETH' })
     const button = screen.getByTestId('connect-button')
     expect(button.textContent).toContain('1.234 ETH')
     expect(button.textContent).toContain('0x12...345678')
-    act(() => void kernel.store.dispatch(chainsSlice.actions.accountUpdated({ namespace: 'eip155', patch: { profileName: 'vitalik.eth' } })))
+    // a name-service plugin reports the profile with the kernel's profileReported event
+    act(() => void kernel.store.dispatch(chainsSlice.actions.profileReported({ namespace: 'eip155', name: 'vitalik.eth', image: null })))
     expect(screen.getByTestId('connect-button').textContent).toContain('vitalik.eth')
   })
 

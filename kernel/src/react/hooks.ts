@@ -1,8 +1,8 @@
-import { useCallback, useContext, useMemo } from 'react'
+import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
 import { createDispatchHook, createSelectorHook, createStoreHook } from 'react-redux'
-import type { CaipNetworkLike, ChainNamespace, ViewId } from '@portico/contracts/plugin'
+import type { CaipNetworkLike, ChainNamespace, ExtensionItem, ExtensionPointId, PorticoState, ViewId } from '@portico/contracts/plugin'
 import type { Kernel } from '../kernel/types.js'
-import { emptyAccount, type AccountState, type AppDispatch, type ConnectorInfo, type RecentWallet, type RootState } from '../store/index.js'
+import { emptyAccount, type AccountState, type AppDispatch, type ConnectorInfo, type RecentWallet } from '../store/index.js'
 import { KernelContext, PorticoReduxContext } from './context.js'
 import { translateWith } from './messages.js'
 
@@ -26,7 +26,7 @@ export function useKernel(): Kernel {
  * @example
  * const history = usePorticoSelector((state) => state.router.history)
  */
-export const usePorticoSelector = createSelectorHook(PorticoReduxContext).withTypes<RootState>()
+export const usePorticoSelector = createSelectorHook(PorticoReduxContext).withTypes<PorticoState>()
 
 /** The kernel store's `dispatch`. */
 export const usePorticoDispatch = createDispatchHook(PorticoReduxContext).withTypes<AppDispatch>()
@@ -80,7 +80,7 @@ export type UseAccountReturn = AccountState & {
 const EMPTY_ACCOUNT: AccountState = Object.freeze(emptyAccount()) as AccountState
 
 /** The account of the active namespace, or the first connected one when no namespace is active. */
-export function selectActiveAccount(state: RootState): { namespace: ChainNamespace | undefined; account: AccountState | undefined } {
+export function selectActiveAccount(state: PorticoState): { namespace: ChainNamespace | undefined; account: AccountState | undefined } {
   const { activeNamespace, accounts } = state.chains
   if (activeNamespace) return { namespace: activeNamespace, account: accounts[activeNamespace] }
   const connected = (Object.keys(accounts) as ChainNamespace[]).find((ns) => accounts[ns]?.status === 'connected')
@@ -133,7 +133,7 @@ export function useNetwork(): UseNetworkReturn {
 }
 
 export type UseConnectionReturn = {
-  status: RootState['connection']['status']
+  status: PorticoState['connection']['status']
   connectors: readonly ConnectorInfo[]
   recentWallets: readonly RecentWallet[]
 }
@@ -149,4 +149,25 @@ export function useConnection(): UseConnectionReturn {
   const connectors = usePorticoSelector((s) => s.connectors.list)
   const recentWallets = usePorticoSelector((s) => s.connection.recentWallets)
   return useMemo(() => ({ status, connectors, recentWallets }), [status, connectors, recentWallets])
+}
+
+/**
+ * The current list of an extension point, re-rendering when a contribution changes or the state a contribution
+ * reads does. The plugin that owns the point renders it; the others contribute through `ctx.extensions`.
+ *
+ * @example
+ * const tabs = useExtension('account/tabs')
+ */
+export function useExtension<P extends ExtensionPointId>(point: P): readonly ExtensionItem<P>[] {
+  const kernel = useKernel()
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const fromStore = kernel.subscribe(onChange)
+      const fromContributions = kernel.extensions.subscribe(point, onChange)
+      return () => (fromStore(), fromContributions())
+    },
+    [kernel, point],
+  )
+  const read = useCallback(() => kernel.extensions.read(point), [kernel, point])
+  return useSyncExternalStore(subscribe, read, read)
 }

@@ -2,6 +2,7 @@
 /// <reference types="vite/client" />
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { importFailures } from '@portico/tests/ssr'
 
 // every module of kernel/src except tests
 const modules = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'])
@@ -17,20 +18,13 @@ describe('SSR safety', () => {
     expect(paths.length).toBeGreaterThan(30)
     expect(paths).toContain('../exports/index.ts')
     expect(paths).toContain('./modal/Modal.tsx')
-    const failures: string[] = []
-    for (const path of paths) {
-      try {
-        await modules[path]!()
-      } catch (error) {
-        failures.push(`${path}: ${(error as Error).message}`)
-      }
-    }
-    expect(failures).toEqual([])
+    expect(paths).toContain('../extensions/createExtensions.ts')
+    expect(await importFailures(modules)).toEqual([])
   })
 
   it('behavior: the provider, the connect button and the inline modal render to a string on the server', async () => {
     const { ConnectButton, PorticoModalInline, PorticoProvider } = await import('../exports/index.js')
-    const { createTestKernel } = await import('./testing.js')
+    const { createTestKernel } = await import('@portico/tests/react')
     const kernel = createTestKernel()
     const html = renderToString(
       <PorticoProvider kernel={kernel}>

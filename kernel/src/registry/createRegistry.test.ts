@@ -1,30 +1,45 @@
-import { definePlugin, type PluginDefinition, type PluginManifest } from '@portico/contracts/plugin'
-import { describe, expect, it, vi } from 'vitest'
+import { definePlugin, type KeyValueStorage, type PluginDefinition, type PluginManifest } from '@portico/contracts/plugin'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createExtensions } from '../extensions/createExtensions.js'
 import { createHooks } from '../hooks/createHooks.js'
 import { createI18n } from '../i18n/createI18n.js'
-import { createMemoryStorage } from '../storage/createStorage.js'
+import { createMemoryStorage, createStorage, type PorticoStorage } from '../storage/createStorage.js'
 import { createPorticoStore } from '../store/index.js'
 import { createRegistry } from './createRegistry.js'
 import { sha384Integrity } from './integrity.js'
 import { createRemoteLoader, type PluginFactory } from './loadRemote.js'
 
+declare module '@portico/contracts/plugin' {
+  interface ExtensionPoints {
+    'test/items': { id: string }
+  }
+}
+
 const plugin = (name: string, extra: Partial<PluginDefinition> = {}) =>
   definePlugin({ name, version: '1.0.0', contracts: '^1.0.0', ...extra })
 
-function setup(opts: { remote?: ReturnType<typeof createRemoteLoader>; features?: Record<string, boolean> } = {}) {
+function setup(
+  opts: {
+    remote?: ReturnType<typeof createRemoteLoader>
+    features?: Record<string, boolean | Record<string, unknown>>
+    storage?: KeyValueStorage | PorticoStorage
+  } = {},
+) {
   const { store, listener, rootReducer } = createPorticoStore()
   const hooks = createHooks()
   const log = vi.fn()
+  const extensions = createExtensions({ getState: store.getState, log })
   const registry = createRegistry({
     store,
     rootReducer,
     listener,
     hooks,
     i18n: createI18n(),
-    storage: createMemoryStorage(),
+    storage: opts.storage ?? createMemoryStorage(),
     remote: opts.remote,
     features: opts.features ?? {},
     kernelOptions: {},
+    extensions,
     kernelApi: {
       router: { push: vi.fn(), replace: vi.fn(), reset: vi.fn(), goBack: vi.fn() },
       modal: { open: vi.fn(), close: vi.fn(), shake: vi.fn() },
@@ -34,8 +49,10 @@ function setup(opts: { remote?: ReturnType<typeof createRemoteLoader>; features?
     log,
     onAdaptersChanged: vi.fn(),
   })
-  return { store, hooks, registry, log }
+  return { store, hooks, registry, log, extensions }
 }
+
+const ids = (items: readonly { id: string }[]) => items.map((i) => i.id)
 
 describe('registry: bundled plugins', () => {
   it('behavior: setup runs in requires order whatever the registration order', async () => {
@@ -75,27 +92,49 @@ describe('registry: bundled plugins', () => {
     expect(store.getState().plugins.byName.y?.status).toBe('failed')
   })
 
-  it('error: a plugin that throws in setup is failed, its views, connectors and taps withdrawn; others keep working', async () => {
-    const { registry, store, hooks } = setup()
+  it('error: a plugin that throws in setup is failed, its views, connectors, taps and contributions withdrawn; others keep working', async () => {
+    const { registry, store, hooks, extensions } = setup()
+    const seen: string[] = []
     await registry.use(
       plugin('broken', {
         views: { Broken: { load: async () => ({ default: () => null }) } },
         setup(ctx) {
-          ctx.hooks.resolveWalletFeatures.tap((l) => [...l, { id: 'broken', label: 'B', view: 'Broken' }])
+          ctx.hooks.afterOpen.tap(() => void seen.push('broken'))
+          ctx.hooks.beforeOpen.tap((request) => ({ ...request, view: 'Broken' }))
+          ctx.extensions.contribute('test/items', { items: [{ id: 'broken' }] })
+          ctx.extensions.contribute('test/items', { transform: (items) => items.filter((i) => i.id === 'broken') })
           ctx.registerConnector({ id: 'brk', name: 'Broken', type: 'INJECTED', chains: ['eip155'], getProvider: async () => ({}) })
           throw new Error('setup exploded')
         },
       }),
       plugin('good', {
         views: { Good: { load: async () => ({ default: () => null }) } },
-        setup: (ctx) => ctx.hooks.resolveWalletFeatures.tap((l) => [...l, { id: 'good', label: 'G', view: 'Good' }]),
+        setup(ctx) {
+          ctx.hooks.afterOpen.tap(() => void seen.push('good'))
+          ctx.extensions.contribute('test/items', { items: [{ id: 'good' }] })
+        },
       }),
     )
     expect(store.getState().plugins.byName.broken).toMatchObject({ status: 'failed', error: 'setup exploded' })
     expect(registry.getView('Broken')).toBeUndefined()
     expect(store.getState().connectors.list).toEqual([])
-    expect(hooks.resolveWalletFeatures.call([]).map((f: { id: string }) => f.id)).toEqual(['good'])
+    hooks.afterOpen.call({ view: 'Connect' })
+    expect(seen).toEqual(['good'])
+    expect(hooks.beforeOpen.call({ view: 'Connect' })).toEqual({ view: 'Connect' })
+    expect(ids(extensions.read('test/items'))).toEqual(['good'])
     await expect(registry.resolveView('Good')).resolves.toMatchObject({ plugin: 'good' })
+  })
+
+  it('behavior: a plugin reads its extension point through its context; a teardown withdraws its contributions', async () => {
+    const { registry, extensions } = setup()
+    let read: (() => readonly { id: string }[]) | undefined
+    await registry.use(
+      plugin('owner', { setup: (ctx) => void (read = () => ctx.extensions.read('test/items')) }),
+      plugin('contributor', { setup: (ctx) => void ctx.extensions.contribute('test/items', { items: [{ id: 'one' }, { id: 'two' }] }) }),
+    )
+    expect(ids(read!())).toEqual(['one', 'two'])
+    registry.destroy()
+    expect(extensions.read('test/items')).toEqual([])
   })
 
   it('behavior: a slice injected by a plugin is in the state under its name', async () => {
@@ -110,14 +149,61 @@ describe('registry: bundled plugins', () => {
 
   it('behavior: plugin storage is namespaced by plugin name', async () => {
     const storage = createMemoryStorage()
-    const { registry } = setup()
-    let seen: unknown
+    const { registry } = setup({ storage })
+    let seen: unknown = 'unread'
     await registry.use(
       plugin('a', { setup: async (ctx) => ctx.storage.setItem('k', 'from-a') }),
       plugin('b', { requires: ['a'], setup: async (ctx) => void (seen = await ctx.storage.getItem('k')) }),
     )
     expect(seen).toBeUndefined()
-    void storage
+    expect(await storage.getItem('plugin:a:k')).toBe('from-a')
+    expect(await storage.getItem('k')).toBeUndefined()
+  })
+
+  describe('legacy storage keys', () => {
+    afterEach(() => localStorage.clear())
+
+    it("behavior: a plugin's legacy localStorage key is moved into its own storage when it is set up, then removed", async () => {
+      localStorage.setItem('@appkit/legacy_thing', JSON.stringify({ n: 1 }))
+      localStorage.setItem('@appkit/legacy_text', 'plain')
+      const storage = createStorage({ indexedDB: undefined, localStorage })
+      const { registry } = setup({ storage })
+      let seen: unknown[] = []
+      await registry.use(
+        plugin('legacy', {
+          legacyStorageKeys: { '@appkit/legacy_thing': 'thing', '@appkit/legacy_text': 'text' },
+          setup: async (ctx) => void (seen = [await ctx.storage.getItem('thing'), await ctx.storage.getItem('text')]),
+        }),
+      )
+      expect(seen).toEqual([{ n: 1 }, 'plain'])
+      expect(await storage.getItem('plugin:legacy:thing')).toEqual({ n: 1 })
+      expect(localStorage.getItem('@appkit/legacy_thing')).toBeNull()
+      expect(localStorage.getItem('@appkit/legacy_text')).toBeNull()
+    })
+
+    it('behavior: a legacy key does not overwrite a value the plugin already stored', async () => {
+      localStorage.setItem('@appkit/legacy_thing', JSON.stringify('old'))
+      const storage = createStorage({ indexedDB: undefined, localStorage })
+      await storage.setItem('plugin:legacy:thing', 'current')
+      const { registry } = setup({ storage })
+      let seen: unknown
+      await registry.use(
+        plugin('legacy', {
+          legacyStorageKeys: { '@appkit/legacy_thing': 'thing' },
+          setup: async (ctx) => void (seen = await ctx.storage.getItem('thing')),
+        }),
+      )
+      expect(seen).toBe('current')
+      expect(localStorage.getItem('@appkit/legacy_thing')).toBeNull()
+    })
+
+    it("behavior: a plugin without legacy keys leaves another plugin's legacy keys in place", async () => {
+      localStorage.setItem('@appkit/legacy_thing', JSON.stringify('old'))
+      const storage = createStorage({ indexedDB: undefined, localStorage })
+      const { registry } = setup({ storage })
+      await registry.use(plugin('other'))
+      expect(localStorage.getItem('@appkit/legacy_thing')).toBe('"old"')
+    })
   })
 })
 
@@ -128,13 +214,13 @@ describe('registry: remote plugins', () => {
     const files = new Map<string, Uint8Array>()
     const manifest: PluginManifest = {}
     const factories = new Map<string, PluginFactory>()
-    const addRemote = async (name: string, def: PluginDefinition, extra: Partial<PluginManifest[string]> = {}) => {
+    const addRemote = async (name: string, def: PluginDefinition | PluginFactory, extra: Partial<PluginManifest[string]> = {}) => {
       const bytes = entryCode(name)
       files.set(`https://cdn.test/${name}/remoteEntry.js`, tamper.includes(name) ? new TextEncoder().encode('evil()') : bytes)
       manifest[name] = {
         entry: `${name}/remoteEntry.js`, integrity: await sha384Integrity(bytes), version: '1.0.0', kind: 'feature', views: [], activation: 'view', requires: [], ...extra,
       }
-      factories.set(name, () => def)
+      factories.set(name, typeof def === 'function' ? def : () => def)
     }
     const fetchMock = vi.fn(async (url: string | URL | Request) => {
       const u = String(url)
@@ -211,6 +297,26 @@ describe('registry: remote plugins', () => {
     await expect(remote.manifest()).rejects.toThrow(/The plugin manifest could not be used: x.entry/)
     body = '{}'
     await expect(remote.manifest()).resolves.toEqual({})
+  })
+
+  it("behavior: a remote plugin's factory gets the host's feature options; its context has no options of its own", async () => {
+    const f = await remoteFixture()
+    const factory = vi.fn((_options?: Record<string, unknown>) =>
+      plugin('search', {
+        setup(ctx) {
+          expect('options' in ctx).toBe(false)
+          expect(typeof ctx.extensions.contribute).toBe('function')
+        },
+      }),
+    )
+    await f.addRemote('search', factory, { activation: 'open' })
+    const plainFactory = vi.fn(() => plugin('plain'))
+    await f.addRemote('plain', plainFactory, { activation: 'open' })
+    const { registry, store } = setup({ remote: f.remote(), features: { search: { limit: 3 } } })
+    await registry.loadActivated()
+    expect(factory).toHaveBeenCalledWith({ limit: 3 })
+    expect(plainFactory).toHaveBeenCalledWith({})
+    expect(store.getState().plugins.byName.search?.status).toBe('ready')
   })
 
   it('error: a factory that returns a plugin of another name is refused', async () => {

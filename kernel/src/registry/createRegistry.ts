@@ -4,21 +4,18 @@ import {
   type ChainAdapter,
   type ChainNamespace,
   type Connector,
-  type KeyValueStorage,
   type PluginContext,
   type PluginDefinition,
   type PluginManifestEntry,
-  type SliceLike,
   type Unsubscribe,
   type ViewEntry,
 } from '@portico/contracts/plugin'
-import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit'
-import { createHookFacade, type KernelHookInstances } from '../hooks/createHooks.js'
-import type { I18n } from '../i18n/createI18n.js'
 import type { ResolvedView } from '../kernel/types.js'
-import { connectorsSlice, pluginsSlice, type PorticoStore, type RootReducer } from '../store/index.js'
+import { connectorsSlice, pluginsSlice } from '../store/index.js'
+import { KERNEL_VERSION } from '../version.js'
 import { parseErrorMessage } from './deps.js'
-import { InvalidPluginError, PluginContractsError, PluginLoadError, PluginRequirementError, ViewNotFoundError } from './errors.js'
+import { connectorInfo, createPluginContext, pluginStorageKey, type PluginContextDeps } from './pluginContext.js'
+import { InvalidPluginError, PluginContractsError, PluginKernelError, PluginLoadError, PluginRequirementError, ViewNotFoundError } from './errors.js'
 import type { RemoteLoader } from './loadRemote.js'
 
 const PLUGIN_NAME = /^[a-z][a-z0-9-]*$/
@@ -29,20 +26,10 @@ type Record_ = {
   teardowns: Unsubscribe[]
 }
 
-export type RegistryDeps = {
-  store: PorticoStore
-  rootReducer: RootReducer
-  listener: ListenerMiddlewareInstance
-  hooks: KernelHookInstances
-  i18n: I18n
-  storage: KeyValueStorage
+export type RegistryDeps = PluginContextDeps & {
   remote: RemoteLoader | undefined
   /** Feature flags: `false` switches a plugin off; an object is its options. */
   features: Record<string, boolean | Record<string, unknown>>
-  kernelOptions: Readonly<Record<string, unknown>>
-  /** What a plugin's context exposes of the kernel. */
-  kernelApi: Pick<PluginContext, 'router' | 'modal' | 'notify' | 'http'>
-  log: (level: 'debug' | 'warn' | 'error', ...args: unknown[]) => void
   onAdaptersChanged: (adapter: ChainAdapter) => void
 }
 
@@ -74,6 +61,7 @@ export function createRegistry(deps: RegistryDeps) {
   /** The manifest once fetched, so `hasView` can answer synchronously. */
   let loadedManifest: Record<string, PluginManifestEntry> | undefined
   const manifest = async () => (loadedManifest = await deps.remote!.manifest())
+  /** A remote plugin's factory gets the host's `features[name]` object as its parameters (bundled ones get the host's call). */
   const featureOptions = (name: string) => {
     const f = deps.features[name]
     return typeof f === 'object' && f !== null ? f : {}
@@ -87,7 +75,14 @@ export function createRegistry(deps: RegistryDeps) {
     if (!satisfies(CONTRACTS_VERSION, def.contracts)) throw new PluginContractsError(def.name, def.contracts, CONTRACTS_VERSION)
   }
 
+  async function migrateLegacy(name: string, keys: Readonly<Record<string, string>>) {
+    const prefixed = Object.fromEntries(Object.entries(keys).map(([legacy, key]) => [legacy, pluginStorageKey(name, key)]))
+    if (!deps.storage.migrateLegacy) return deps.log('warn', `[portico] the host's storage cannot migrate the legacy keys of "${name}"; they stay where they are.`)
+    await deps.storage.migrateLegacy(prefixed).catch((error) => deps.log('warn', `[portico] legacy storage of "${name}":`, error))
+  }
+
   function withdraw(name: string) {
+    deps.extensions.withdrawAll(name)
     for (const [id, v] of views) if (v.plugin === name) (views.delete(id), components.delete(id))
     for (const [ns, a] of adapters) if (a.plugin === name) adapters.delete(ns)
     for (const [id, c] of connectors)
@@ -117,67 +112,30 @@ export function createRegistry(deps: RegistryDeps) {
 
   function createContext(def: PluginDefinition, teardowns: Unsubscribe[]): PluginContext {
     const name = def.name
-    const active = () => ready.has(name) || inflight.has(name)
-    const track = (u: Unsubscribe) => (teardowns.push(u), u)
-    const prefix = `plugin:${name}:`
-    return {
+    return createPluginContext({
       name,
-      hooks: createHookFacade(hooks, name, {
-        isActive: () => !failed.has(name) && active(),
-        onTapError: (hook, error) => deps.log('error', `[portico] plugin "${name}" threw in hook ${hook}:`, error),
-      }),
-      store: {
-        dispatch: (action) => store.dispatch(action as never),
-        getState: store.getState,
-        subscribe: (l) => track(store.subscribe(l)),
-        inject: (slice: SliceLike) => {
-          deps.rootReducer.inject({ reducerPath: slice.reducerPath ?? slice.name, reducer: slice.reducer } as never)
-          store.dispatch({ type: `${name}/sliceInjected` })
-        },
-      },
-      startListening: (options) => track(deps.listener.startListening(options as never) as Unsubscribe),
-      router: deps.kernelApi.router,
-      modal: deps.kernelApi.modal,
-      notify: deps.kernelApi.notify,
-      http: deps.kernelApi.http,
-      storage: {
-        getItem: (key) => deps.storage.getItem(prefix + key),
-        setItem: (key, value) => deps.storage.setItem(prefix + key, value),
-        removeItem: (key) => deps.storage.removeItem(prefix + key),
-      },
-      t: deps.i18n.t,
+      deps,
+      isActive: () => !failed.has(name) && (ready.has(name) || inflight.has(name)),
+      track: (u) => (teardowns.push(u), u),
       registerAdapter(adapter) {
         adapters.set(adapter.namespace, { plugin: name, adapter })
         deps.onAdaptersChanged(adapter)
-        return track(() => {
+        return () => {
           if (adapters.get(adapter.namespace)?.adapter === adapter) adapters.delete(adapter.namespace)
-        })
+        }
       },
       registerConnector(connector) {
         connectors.set(connector.id, { plugin: name, connector })
-        const { id, name: cname, type, chains, imageUrl, imageId, explorerId, info } = connector
-        store.dispatch(
-          connectorsSlice.actions.connectorAdded({
-            id, name: cname, type, chains: [...chains],
-            ...(imageUrl ? { imageUrl } : {}), ...(imageId ? { imageId } : {}), ...(explorerId ? { explorerId } : {}), ...(info ? { info } : {}),
-          }),
-        )
-        return track(() => {
+        store.dispatch(connectorsSlice.actions.connectorAdded(connectorInfo(connector)))
+        return () => {
           if (connectors.get(connector.id)?.connector !== connector) return
           connectors.delete(connector.id)
           store.dispatch(connectorsSlice.actions.connectorRemoved(connector.id))
-        })
+        }
       },
       getAdapter: (ns) => adapters.get(ns)?.adapter,
       getConnector: (id) => connectors.get(id)?.connector,
-      options: featureOptions(name),
-      kernelOptions: deps.kernelOptions,
-      log: {
-        debug: (...a) => deps.log('debug', `[${name}]`, ...a),
-        warn: (...a) => deps.log('warn', `[${name}]`, ...a),
-        error: (...a) => deps.log('error', `[${name}]`, ...a),
-      },
-    }
+    })
   }
 
   /** Makes sure `name` is set up, from the bundled set or the manifest; rejects with the reason if it cannot be. */
@@ -202,6 +160,8 @@ export function createRegistry(deps: RegistryDeps) {
   async function loadRemote(name: string, entry: PluginManifestEntry) {
     store.dispatch(pluginsSlice.actions.pluginLoading({ name, source: 'remote' }))
     try {
+      // refused before its requirements load or anything of it is fetched
+      if (entry.kernel !== undefined && !satisfies(KERNEL_VERSION, entry.kernel)) throw new PluginKernelError(name, entry.kernel, KERNEL_VERSION)
       // requirements first, so a plugin's code runs only when it can be set up
       for (const r of entry.requires) await ensureRequirement(name, r)
       const factory = await deps.remote!.loadFactory(name, entry)
@@ -237,6 +197,7 @@ export function createRegistry(deps: RegistryDeps) {
       validate(def)
       for (const r of def.requires ?? []) await ensureRequirement(name, r)
       if (def.messages) deps.i18n.add(def.messages)
+      if (def.legacyStorageKeys) await migrateLegacy(name, def.legacyStorageKeys)
       for (const [id, entry] of Object.entries(def.views ?? {})) {
         const owner = views.get(id)
         if (owner && owner.plugin !== name) deps.log('warn', `[portico] view "${id}" of "${owner.plugin}" is replaced by "${name}".`)
@@ -294,6 +255,11 @@ export function createRegistry(deps: RegistryDeps) {
       await Promise.all(names.map((n) => ensure(n).catch(() => {})))
     },
     getView: (id: string) => views.get(id)?.entry,
+    /** The first set-up view whose entry matches (views carry their router behaviour as data). */
+    findView(match: (entry: ViewEntry) => boolean): string | undefined {
+      for (const [id, v] of views) if (match(v.entry)) return id
+      return undefined
+    },
     hasView(id: string) {
       if (views.has(id)) return true
       const owner = Object.entries(loadedManifest ?? {}).find(([, e]) => e.views.includes(id))

@@ -53,3 +53,12 @@ export class ManifestError extends BaseError {
     super(`The plugin manifest could not be used: ${reason}`, { code: 'PLUGIN_MANIFEST_INVALID', cause })
   }
 }
+
+export class PluginKernelError extends BaseError {
+  override name = 'PluginKernelError'
+  constructor(plugin: string, range: string, running: string) {
+    super(`Plugin "${plugin}" was built for kernel ${range}, but this host runs kernel ${running}.`, {
+      code: 'PLUGIN_KERNEL_MISMATCH',
+    })
+  }
+}

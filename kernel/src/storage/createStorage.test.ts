@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { createMemoryStorage, createStorage, STORAGE_VERSION_KEY } from './createStorage.js'
+import { createMemoryStorage, createStorage, LEGACY_KEYS, STORAGE_VERSION_KEY } from './createStorage.js'
 
 function fakeLocalStorage(entries: Record<string, string> = {}): Storage {
   const map = new Map(Object.entries(entries))
@@ -29,24 +29,43 @@ describe('storage', () => {
     expect(await a.getItem('recentWallets')).toBeUndefined()
   })
 
-  it('behavior: migrates legacy localStorage keys once, parsing JSON, and removes them', async () => {
+  it("behavior: migrates the kernel's legacy localStorage keys once, parsing JSON, and removes them", async () => {
     const idb = new IDBFactory()
     const ls = fakeLocalStorage({
       '@appkit/recent_wallets': '[{"id":"rainbow"}]',
-      '@appkit-wallet/EMAIL': 'ada@example.com',
       '@appkit/connection_status': 'connected',
+      '@appkit-wallet/EMAIL': 'ada@example.com',
       unrelated: 'keep',
     })
     const s = createStorage({ indexedDB: idb, localStorage: ls })
     expect(await s.getItem('recentWallets')).toEqual([{ id: 'rainbow' }])
-    expect(await s.getItem('email')).toBe('ada@example.com')
     expect(await s.getItem('connectionStatus')).toBe('connected')
     expect(ls.getItem('@appkit/recent_wallets')).toBeNull()
+    expect(ls.getItem('@appkit/connection_status')).toBeNull()
     expect(ls.getItem('unrelated')).toBe('keep')
+    // a plugin's legacy key is that plugin's to move (legacyStorageKeys), not the kernel's
+    expect(await s.getItem('email')).toBeUndefined()
+    expect(ls.getItem('@appkit-wallet/EMAIL')).toBe('ada@example.com')
     // a legacy key written after migration is not migrated again
-    ls.setItem('@appkit-wallet/EMAIL', 'other@example.com')
+    ls.setItem('@appkit/connection_status', 'disconnected')
     const again = createStorage({ indexedDB: idb, localStorage: ls })
-    expect(await again.getItem('email')).toBe('ada@example.com')
+    expect(await again.getItem('connectionStatus')).toBe('connected')
+  })
+
+  it('behavior: the kernel migrates only the connection keys', () => {
+    expect(Object.values(LEGACY_KEYS).sort()).toEqual(['activeCaipNetworkId', 'activeNamespace', 'connectionStatus', 'lastConnectorId', 'recentWallets'])
+  })
+
+  it('behavior: migrateLegacy moves the given keys, parsing JSON, and removes them; a key holding a value keeps it', async () => {
+    const ls = fakeLocalStorage({ '@old/a': '{"n":1}', '@old/b': 'plain', '@old/c': '"legacy"' })
+    const s = createStorage({ indexedDB: new IDBFactory(), localStorage: ls })
+    await s.setItem('c', 'current')
+    await s.migrateLegacy({ '@old/a': 'a', '@old/b': 'b', '@old/c': 'c', '@old/missing': 'missing' })
+    expect(await s.getItem('a')).toEqual({ n: 1 })
+    expect(await s.getItem('b')).toBe('plain')
+    expect(await s.getItem('c')).toBe('current')
+    expect(await s.getItem('missing')).toBeUndefined()
+    expect([ls.getItem('@old/a'), ls.getItem('@old/b'), ls.getItem('@old/c')]).toEqual([null, null, null])
   })
 
   it('error: a corrupt value reads as absent instead of throwing', async () => {

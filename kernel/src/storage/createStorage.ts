@@ -1,16 +1,18 @@
 import '../zodConfig.js'
 import * as z from 'zod/mini'
 import type { KeyValueStorage } from '@portico/contracts/plugin'
+import { STORAGE_VERSION } from '@portico/contracts/spec'
 
-/** The storage format version; stored under {@link STORAGE_VERSION_KEY}. */
-export const STORAGE_VERSION = 1
+/** The storage format version (SPEC), stored under {@link STORAGE_VERSION_KEY}. */
+export { STORAGE_VERSION }
 export const STORAGE_VERSION_KEY = 'portico:storage-version'
 const DB_NAME = 'portico'
 const STORE = 'kv'
 
 /**
- * Legacy localStorage keys (the incumbent's) and where their values now live. Migrated once, then removed, so a
- * site that switches to Portico keeps its visitors' recent wallets and login hints.
+ * The kernel's legacy localStorage keys (the incumbent's) and where their values now live. Migrated once, then
+ * removed, so a site that switches to Portico keeps its visitors' connection and recent wallets. A plugin declares
+ * its own legacy keys (`legacyStorageKeys` on its definition) and they move into its own storage when it is set up.
  */
 export const LEGACY_KEYS: Readonly<Record<string, string>> = {
   '@appkit/active_namespace': 'activeNamespace',
@@ -18,12 +20,6 @@ export const LEGACY_KEYS: Readonly<Record<string, string>> = {
   '@appkit/connected_connector_id': 'lastConnectorId',
   '@appkit/connection_status': 'connectionStatus',
   '@appkit/recent_wallets': 'recentWallets',
-  '@appkit-wallet/EMAIL': 'email',
-  '@appkit-wallet/EMAIL_LOGIN_USED_KEY': 'emailLoginUsed',
-  '@appkit-wallet/LAST_USED_CHAIN_KEY': 'lastUsedChain',
-  '@appkit-wallet/LAST_EMAIL_LOGIN_TIME': 'lastEmailLoginTime',
-  '@appkit-wallet/SOCIAL_USERNAME': 'socialUsername',
-  '@appkit-wallet/SMART_ACCOUNT_ENABLED_NETWORKS': 'smartAccountEnabledNetworks',
 }
 
 /** Every stored value travels in an envelope so a corrupt or foreign value reads as absent. */
@@ -79,7 +75,14 @@ export type StorageOptions = {
   onError?: (error: unknown) => void
 }
 
-export type PorticoStorage = KeyValueStorage & { readonly ready: Promise<'indexeddb' | 'memory'> }
+export type PorticoStorage = KeyValueStorage & {
+  readonly ready: Promise<'indexeddb' | 'memory'>
+  /**
+   * Moves legacy localStorage values to their new keys (`legacy key → key`) and removes the legacy ones once the
+   * copy is stored; a key that already holds a value keeps it.
+   */
+  migrateLegacy(keys: Readonly<Record<string, string>>): Promise<void>
+}
 
 /**
  * Key-value storage on IndexedDB with a memory fallback. It never throws on reads: a corrupt value reads as
@@ -89,6 +92,20 @@ export function createStorage(options: StorageOptions = {}): PorticoStorage {
   const onError = options.onError ?? (() => {})
   let opened: Promise<{ db: IDBDatabase | undefined; memory: KeyValueStorage }> | undefined
   const memory = createMemoryStorage()
+
+  const legacyStorage = () => ('localStorage' in options ? options.localStorage : typeof localStorage === 'undefined' ? undefined : localStorage)
+  const readLegacy = (ls: Storage | undefined, legacy: string) => {
+    try {
+      return ls?.getItem(legacy) ?? null
+    } catch {
+      return null
+    }
+  }
+  const removeLegacy = (ls: Storage | undefined, legacy: string) => {
+    try {
+      ls?.removeItem(legacy)
+    } catch {}
+  }
 
   const open = () =>
     (opened ??= (async () => {
@@ -110,20 +127,13 @@ export function createStorage(options: StorageOptions = {}): PorticoStorage {
     const store = tx.objectStore(STORE)
     const version = EnvelopeSchema.safeParse(await request(store.get(STORAGE_VERSION_KEY)))
     if (version.success && version.data.value === STORAGE_VERSION) return
-    const ls = 'localStorage' in options ? options.localStorage : typeof localStorage === 'undefined' ? undefined : localStorage
+    const ls = legacyStorage()
     const moved: string[] = []
-    if (ls) {
-      for (const [legacy, key] of Object.entries(LEGACY_KEYS)) {
-        let raw: string | null = null
-        try {
-          raw = ls.getItem(legacy)
-        } catch {
-          continue
-        }
-        if (raw === null) continue
-        store.put({ v: STORAGE_VERSION, value: parseLegacy(raw) }, key)
-        moved.push(legacy)
-      }
+    for (const [legacy, key] of Object.entries(LEGACY_KEYS)) {
+      const raw = readLegacy(ls, legacy)
+      if (raw === null) continue
+      store.put({ v: STORAGE_VERSION, value: parseLegacy(raw) }, key)
+      moved.push(legacy)
     }
     store.put({ v: STORAGE_VERSION, value: STORAGE_VERSION }, STORAGE_VERSION_KEY)
     await new Promise<void>((resolve, reject) => {
@@ -132,11 +142,7 @@ export function createStorage(options: StorageOptions = {}): PorticoStorage {
       tx.onabort = () => reject(tx.error ?? new Error('Storage migration aborted.'))
     })
     // remove only after the copy committed, so an interrupted migration loses nothing
-    for (const legacy of moved) {
-      try {
-        ls?.removeItem(legacy)
-      } catch {}
-    }
+    for (const legacy of moved) removeLegacy(ls, legacy)
   }
 
   async function withStore<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
@@ -145,8 +151,17 @@ export function createStorage(options: StorageOptions = {}): PorticoStorage {
     return request(fn(tx.objectStore(STORE)))
   }
 
-  return {
+  const storage: PorticoStorage = {
     ready: open().then(({ db }) => (db ? 'indexeddb' : 'memory')),
+    async migrateLegacy(keys) {
+      const ls = legacyStorage()
+      for (const [legacy, key] of Object.entries(keys)) {
+        const raw = readLegacy(ls, legacy)
+        if (raw === null) continue
+        if ((await storage.getItem(key)) === undefined) await storage.setItem(key, parseLegacy(raw))
+        removeLegacy(ls, legacy)
+      }
+    },
     async getItem<T>(key: string) {
       const { db } = await open()
       if (!db) return memory.getItem<T>(key)
@@ -180,4 +195,5 @@ export function createStorage(options: StorageOptions = {}): PorticoStorage {
       }
     },
   }
+  return storage
 }

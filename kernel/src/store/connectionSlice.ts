@@ -1,82 +1,65 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { ChainNamespace } from '@portico/contracts/plugin'
+import type { ChainNamespace, ConnectionRecord, ConnectionState, RecentWallet } from '@portico/contracts/plugin'
+import { RECENT_WALLETS_LIMIT } from '@portico/contracts/spec'
 
-export type RecentWallet = { id: string; name: string; imageUrl?: string; connectorId?: string }
-
-export type ConnectionRecord = {
-  namespace: ChainNamespace
-  connectorId: string
-  address: string
-  chainId: string | number
-}
-
-export type ConnectionState = {
-  status: 'disconnected' | 'connecting' | 'connected'
-  wcUri: string | undefined
-  wcPairingExpiry: number | undefined
-  wcLinking: { name: string; href: string } | undefined
-  recentWallets: RecentWallet[]
-  connections: ConnectionRecord[]
-  lastConnectorId: string | undefined
-  /** Error of the last connect attempt, for the ConnectingExternal view. */
-  connectError: { connectorId: string; message: string; declined: boolean } | undefined
-}
+export type { ConnectionRecord, ConnectionState, RecentWallet }
 
 const initialState: ConnectionState = {
   status: 'disconnected',
-  wcUri: undefined,
-  wcPairingExpiry: undefined,
-  wcLinking: undefined,
   recentWallets: [],
   connections: [],
   lastConnectorId: undefined,
   connectError: undefined,
 }
 
-export const RECENT_WALLETS_LIMIT = 2
+export { RECENT_WALLETS_LIMIT }
 
+/** The connections and the last connect attempt. Actions are events. */
 export const connectionSlice = createSlice({
   name: 'connection',
   initialState,
   reducers: {
-    statusSet(state, action: PayloadAction<ConnectionState['status']>) {
-      state.status = action.payload
+    connectStarted(state) {
+      state.status = 'connecting'
+      state.connectError = undefined
     },
-    wcUriSet(state, action: PayloadAction<{ uri: string; expiry: number }>) {
-      state.wcUri = action.payload.uri
-      state.wcPairingExpiry = action.payload.expiry
+    connectFailed(state, action: PayloadAction<NonNullable<ConnectionState['connectError']>>) {
+      state.status = state.connections.length > 0 ? 'connected' : 'disconnected'
+      state.connectError = action.payload
     },
-    wcUriReset(state) {
-      state.wcUri = undefined
-      state.wcPairingExpiry = undefined
-    },
-    wcLinkingSet(state, action: PayloadAction<ConnectionState['wcLinking']>) {
-      state.wcLinking = action.payload
+    restoreStarted(state) {
+      state.status = 'connecting'
     },
     /** Newest first, at most two; a wallet already listed moves to the front. */
-    recentWalletAdded(state, action: PayloadAction<RecentWallet>) {
-      state.recentWallets = [action.payload, ...state.recentWallets.filter((w) => w.id !== action.payload.id)].slice(
-        0,
-        RECENT_WALLETS_LIMIT,
-      )
+    recentWalletUsed(state, action: PayloadAction<RecentWallet>) {
+      state.recentWallets = [action.payload, ...state.recentWallets.filter((w) => w.id !== action.payload.id)].slice(0, RECENT_WALLETS_LIMIT)
     },
-    recentWalletsSet(state, action: PayloadAction<RecentWallet[]>) {
-      state.recentWallets = action.payload.slice(0, RECENT_WALLETS_LIMIT)
+    storedConnectionRead(state, action: PayloadAction<{ recentWallets?: RecentWallet[]; lastConnectorId?: string }>) {
+      if (action.payload.recentWallets) state.recentWallets = action.payload.recentWallets.slice(0, RECENT_WALLETS_LIMIT)
+      if (action.payload.lastConnectorId !== undefined) state.lastConnectorId = action.payload.lastConnectorId
     },
-    connectionAdded(state, action: PayloadAction<ConnectionRecord>) {
+    connectionEstablished(state, action: PayloadAction<ConnectionRecord>) {
       const c = action.payload
       state.connections = [...state.connections.filter((x) => x.namespace !== c.namespace || x.connectorId !== c.connectorId), c]
       state.connectError = undefined
+      state.status = 'connected'
     },
-    connectionRemoved(state, action: PayloadAction<{ namespace: ChainNamespace; connectorId?: string }>) {
+    /** The wallet moved to another account or chain. */
+    connectionChanged(state, action: PayloadAction<ConnectionRecord>) {
+      const c = action.payload
+      state.connections = state.connections.map((x) => (x.namespace === c.namespace && x.connectorId === c.connectorId ? c : x))
+    },
+    /** A connection ended; the connector is remembered as the last one used, and the status follows what is left. */
+    connectionClosed(state, action: PayloadAction<{ namespace: ChainNamespace; connectorId: string }>) {
       const { namespace, connectorId } = action.payload
-      state.connections = state.connections.filter((x) => !(x.namespace === namespace && (!connectorId || x.connectorId === connectorId)))
+      state.connections = state.connections.filter((x) => !(x.namespace === namespace && x.connectorId === connectorId))
+      state.lastConnectorId = connectorId
+      if (state.connections.length === 0) state.status = 'disconnected'
     },
-    lastConnectorIdSet(state, action: PayloadAction<string | undefined>) {
-      state.lastConnectorId = action.payload
-    },
-    connectErrorSet(state, action: PayloadAction<ConnectionState['connectError']>) {
-      state.connectError = action.payload
+    /** No stored connection could be restored. */
+    restoreFailed(state, action: PayloadAction<ConnectionRecord[]>) {
+      state.status = 'disconnected'
+      state.connections = state.connections.filter((x) => !action.payload.some((c) => c.namespace === x.namespace && c.connectorId === x.connectorId))
     },
   },
 })

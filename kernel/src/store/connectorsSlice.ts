@@ -1,19 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { ChainNamespace, ConnectorType } from '@portico/contracts/plugin'
+import type { ConnectorInfo, ConnectorsState } from '@portico/contracts/plugin'
 
-/** Serializable facts about a registered connector; the connector object itself lives in the registry. */
-export type ConnectorInfo = {
-  id: string
-  name: string
-  type: ConnectorType
-  chains: ChainNamespace[]
-  imageUrl?: string
-  imageId?: string
-  explorerId?: string
-  info?: { rdns?: string }
-}
-
-export type ConnectorsState = { list: ConnectorInfo[] }
+export type { ConnectorInfo, ConnectorsState }
 
 export const connectorsSlice = createSlice({
   name: 'connectors',

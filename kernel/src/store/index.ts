@@ -1,5 +1,5 @@
 export { createPorticoStore, createRootReducer, type AppDispatch, type PorticoStore, type RootReducer, type RootState } from './createStore.js'
-export { chainsSlice, emptyAccount, type AccountState, type ChainsState, type ConnectionStatus } from './chainsSlice.js'
+export { chainsSlice, emptyAccount, type AccountState, type ChainsState } from './chainsSlice.js'
 export { connectionSlice, RECENT_WALLETS_LIMIT, type ConnectionRecord, type ConnectionState, type RecentWallet } from './connectionSlice.js'
 export { connectorsSlice, type ConnectorInfo, type ConnectorsState } from './connectorsSlice.js'
 export { modalSlice, type ModalState } from './modalSlice.js'

@@ -1,13 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { ModalState } from '@portico/contracts/plugin'
 import type { ChainNamespace } from '@portico/contracts/plugin'
 
-export type ModalState = {
-  open: boolean
-  loading: boolean
-  shake: boolean
-  namespace: ChainNamespace | undefined
-  loadingNamespaceMap: Partial<Record<ChainNamespace, boolean>>
-}
+export type { ModalState }
 
 const initialState: ModalState = { open: false, loading: false, shake: false, namespace: undefined, loadingNamespaceMap: {} }
 

@@ -1,14 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { NotificationsState, NotificationVariant } from '@portico/contracts/plugin'
 import type { ToastVariant } from '@portico/contracts/plugin'
 
-export type NotificationVariant = 'info' | 'success' | 'warning' | 'error'
-
-export type NotificationsState = {
-  toast: { open: boolean; message: string; variant: ToastVariant }
-  alert: { open: boolean; title: string; message: string }
-  /** Shown only in debug mode. */
-  notification: { open: boolean; message: string; variant: NotificationVariant }
-}
+export type { NotificationsState, NotificationVariant }
 
 const initialState: NotificationsState = {
   toast: { open: false, message: '', variant: 'success' },

@@ -1,19 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { OptionsState } from '@portico/contracts/plugin'
 
-/** The serializable part of the kernel options, for views. */
-export type OptionsState = {
-  projectId: string | undefined
-  metadata: { name: string; description: string; url: string; icons: string[] } | undefined
-  features: Record<string, boolean | Record<string, unknown>>
-  connectMethodsOrder: string[]
-  embedded: boolean
-  enableNetworkSwitch: boolean
-  allowUnsupportedChain: boolean
-  debug: boolean
-  endpoints: Record<string, string>
-  sdkType: string
-  sdkVersion: string
-}
+export type { OptionsState }
 
 export const optionsSlice = createSlice({
   name: 'options',
@@ -21,7 +9,7 @@ export const optionsSlice = createSlice({
     projectId: undefined,
     metadata: undefined,
     features: {},
-    connectMethodsOrder: ['email', 'social', 'wallet'],
+    connectMethodsOrder: undefined,
     embedded: false,
     enableNetworkSwitch: true,
     allowUnsupportedChain: false,

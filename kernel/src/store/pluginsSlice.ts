@@ -1,14 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { PluginStatus, PluginsState } from '@portico/contracts/plugin'
 
-export type PluginStatus = {
-  status: 'loading' | 'ready' | 'failed'
-  version?: string
-  source: 'bundled' | 'remote'
-  error?: string
-  errorCode?: string
-}
-
-export type PluginsState = { byName: Record<string, PluginStatus> }
+export type { PluginStatus, PluginsState }
 
 export const pluginsSlice = createSlice({
   name: 'plugins',

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { RouterEntry, RouterState } from '@portico/contracts/plugin'
 
-export type RouterEntry = { view: string; data?: unknown }
-export type RouterState = { history: RouterEntry[] }
+export type { RouterEntry, RouterState }
 
 const initialState: RouterState = { history: [] }
 

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { ThemeState } from '@portico/contracts/plugin'
 
-export type ThemeState = { themeMode: 'light' | 'dark'; themeVariables: Record<string, string | number> }
+export type { ThemeState }
 
 export const themeSlice = createSlice({
   name: 'theme',

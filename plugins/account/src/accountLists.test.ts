@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountTab } from '@portico/contracts/plugin'
+import type { AccountTab } from './extensionPoints.js'
 import { mergeAccountTabs, sortWalletFeatures } from './accountLists.js'
 
 const f = (id: string) => ({ id, label: id, view: id })

@@ -1,6 +1,6 @@
-import type { AccountTab, WalletFeature } from '@portico/contracts/plugin'
+import type { AccountTab, WalletFeature } from './extensionPoints.js'
 
-/** SPEC §2 wallet feature order; features it does not name follow in hook order. */
+/** SPEC §2 wallet feature order; features it does not name follow in contribution order. */
 export const WALLET_FEATURE_ORDER: readonly string[] = ['onramp', 'swaps', 'receive', 'send']
 
 /**
@@ -24,7 +24,7 @@ export function sortWalletFeatures<F extends Pick<WalletFeature, 'id'>>(features
 
 /**
  * The Account view's tabs: the defaults (Tokens, NFTs, Activity) with contributed tabs replacing a default of
- * the same id in place, and new ids appended in hook order.
+ * the same id in place, and new ids appended in contribution order.
  */
 export function mergeAccountTabs(defaults: readonly AccountTab[], contributed: readonly AccountTab[]): AccountTab[] {
   const tabs = [...defaults]

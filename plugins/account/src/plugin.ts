@@ -1,17 +1,17 @@
-import { definePlugin } from '@portico/contracts/plugin'
-import type { RootState } from '@portico/kernel'
+import { definePlugin, type PorticoState } from '@portico/contracts/plugin'
 import { accountMessages } from './messages.js'
 
 /** The Account view's title: the active network's name, or "Account" when it has none. */
-export function accountTitle(_data: unknown, state?: RootState): string {
-  const chains = state?.chains
-  const network = chains?.networks.find((n) => n.caipNetworkId === chains.activeCaipNetworkId)
+export function accountTitle(_data: unknown, state: PorticoState): string {
+  const { networks, activeCaipNetworkId } = state.chains
+  const network = networks.find((n) => n.caipNetworkId === activeCaipNetworkId)
   return network?.name ?? 'account.title'
 }
 
 /**
  * The Account view (balance, wallet features, Tokens / NFTs / Activity tabs, disconnect), the Networks view and
- * the UnsupportedChain view.
+ * the UnsupportedChain view. Other plugins add tabs and feature buttons through its extension points
+ * `account/tabs` and `account/features` (types `AccountTab` and `WalletFeature`).
  *
  * @example
  * createKernel({ projectId, plugins: [connect(), account()] })
@@ -22,10 +22,12 @@ export function account() {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
+    activation: 'view',
     views: {
       Account: { load: () => import('./views/AccountView.js'), title: accountTitle },
       Networks: { load: () => import('./views/NetworksView.js'), title: 'networks.title' },
-      UnsupportedChain: { load: () => import('./views/UnsupportedChainView.js'), title: 'unsupported.title' },
+      // going back closes the modal while it is in the history: the wallet is still on a network the app does not support
+      UnsupportedChain: { load: () => import('./views/UnsupportedChainView.js'), title: 'unsupported.title', closesOnBack: true },
     },
     messages: { en: accountMessages },
   })

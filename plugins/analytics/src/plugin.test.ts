@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { definePlugin, type PluginDefinition } from '@portico/contracts/plugin'
 import type { Kernel, KernelOptions } from '@portico/kernel'
-import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS } from '../../../kernel/src/react/testing.js'
-import { json, startApi, startServer } from '../test/servers.js'
-import { analytics } from './plugin.js'
-import { selectAnalytics } from './slice.js'
+import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS } from '@portico/tests/react'
+import { json, startApi, startServer } from '@portico/tests/servers'
+import { analytics, type AnalyticsParameters } from './plugin.js'
+import { analyticsActions, selectAnalytics } from './slice.js'
 
 let api: Awaited<ReturnType<typeof startApi>>
 beforeAll(async () => {
@@ -34,14 +34,14 @@ function alertCounter() {
   return { alerts, plugin }
 }
 
-async function start(options: KernelOptions = {}) {
+async function start(options: KernelOptions = {}, parameters?: AnalyticsParameters) {
   const wallet = scriptedWalletPlugin()
   const counter = alertCounter()
   const kernel = createTestKernel({
     projectId: 'portico-dev',
     endpoints: { api: api.url },
     ...options,
-    plugins: [analytics(), wallet.plugin, counter.plugin, ...((options.plugins ?? []) as PluginDefinition[])],
+    plugins: [analytics(parameters), wallet.plugin, counter.plugin, ...((options.plugins ?? []) as PluginDefinition[])],
   })
   kernels.push(kernel)
   await kernel.ready
@@ -61,7 +61,7 @@ describe('analytics, against the reference api', { timeout: 20_000 }, () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     const { kernel } = await start()
     await kernel.connect('test-wallet') // a restored session, say: before any open
-    kernel.store.dispatch({ type: 'analytics/eventTracked', payload: { event: 'MODAL_CREATED' } })
+    kernel.store.dispatch(analyticsActions.eventTracked({ event: 'MODAL_CREATED' }))
     await idle()
     expect(fetchSpy).not.toHaveBeenCalled()
 
@@ -203,8 +203,8 @@ describe('analytics failures', { timeout: 20_000 }, () => {
         json(res, 200, { status: 'stored' })
       },
       async (server) => {
-        const { kernel } = await start({ endpoints: { api: server.url }, features: { analytics: { maxQueue: 2 } } })
-        for (const event of ['A', 'B', 'C']) kernel.store.dispatch({ type: 'analytics/eventTracked', payload: { event } })
+        const { kernel } = await start({ endpoints: { api: server.url } }, { maxQueue: 2 })
+        for (const event of ['A', 'B', 'C']) kernel.store.dispatch(analyticsActions.eventTracked({ event }))
         await kernel.open('Connect')
         await vi.waitFor(() => expect(bodies).toHaveLength(2))
         expect(bodies.map((b) => b.props.event)).toEqual(['C', 'MODAL_OPEN'])

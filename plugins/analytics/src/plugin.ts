@@ -1,22 +1,22 @@
-import { definePlugin, type ChainNamespace, type PluginContext } from '@portico/contracts/plugin'
+import { definePlugin, type PluginContext, type PorticoState } from '@portico/contracts/plugin'
+import { connectFailed } from '@portico/kernel'
 import { analyticsMessages } from './messages.js'
 import { createAnalyticsQueue, type AnalyticsDeps, type AnalyticsQueueOptions } from './queue.js'
-import { analyticsSlice, EVENT_TRACKED, type TrackedEvent } from './slice.js'
+import { analyticsActions, analyticsSlice, type TrackedEvent } from './slice.js'
 
+/** The plugin's options: what the host passes to `analytics({...})`, or, for a remote copy, its `features.analytics` object. */
 export type AnalyticsParameters = AnalyticsQueueOptions
 
-type ChainsLike = { chains?: { activeNamespace?: ChainNamespace; accounts?: Partial<Record<ChainNamespace, { address?: string }>> } }
-
 /** The active account's address, when one is connected. */
-function activeAddress(state: unknown): string | undefined {
-  const chains = (state as ChainsLike).chains
-  return chains?.activeNamespace ? chains.accounts?.[chains.activeNamespace]?.address : undefined
+function activeAddress(state: PorticoState): string | undefined {
+  const { activeNamespace, accounts } = state.chains
+  return activeNamespace ? accounts[activeNamespace]?.address : undefined
 }
 
 /**
  * Usage events to the analytics ingest (`POST /e`, endpoint `analytics`, else `api`): modal open and close,
- * connect success and error, disconnect and network switch, plus any plugin's `analytics/eventTracked`. Nothing is
- * sent before the modal opens, nor when the project's analytics config says no.
+ * connect success and error, disconnect and network switch, plus any plugin's event dispatched with
+ * `analyticsActions.eventTracked`. Nothing is sent before the modal opens, nor when the project's analytics config says no.
  *
  * @example
  * createKernel({ projectId, endpoints: { api: 'https://api.example' }, plugins: [analytics()] })
@@ -27,6 +27,7 @@ export function analytics(parameters: AnalyticsParameters = {}) {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
+    activation: 'open',
     messages: { en: analyticsMessages },
     setup(ctx: PluginContext) {
       ctx.store.inject(analyticsSlice)
@@ -38,7 +39,7 @@ export function analytics(parameters: AnalyticsParameters = {}) {
         t: ctx.t,
         debug: ctx.log.debug,
       }
-      const queue = createAnalyticsQueue(deps, { ...(ctx.options as AnalyticsQueueOptions), ...parameters })
+      const queue = createAnalyticsQueue(deps, parameters)
       const track = (data: TrackedEvent, address = activeAddress(ctx.store.getState())) => queue.track(data, address)
       const connected = () => Boolean(activeAddress(ctx.store.getState()))
 
@@ -57,14 +58,12 @@ export function analytics(parameters: AnalyticsParameters = {}) {
       ctx.hooks.afterDisconnect.tap(({ namespace, connectorId }) => track({ event: 'DISCONNECT_SUCCESS', properties: { namespace, connectorId } }))
       ctx.hooks.afterNetworkChange.tap(({ caipNetworkId, previous }) => track({ event: 'SWITCH_NETWORK', properties: { network: caipNetworkId, previous } }))
       ctx.startListening({
-        type: 'connection/connectErrorSet',
-        effect: (action: { payload?: { connectorId: string; message: string; declined: boolean } }) => {
-          if (action.payload) track({ event: 'CONNECT_ERROR', properties: { ...action.payload } })
-        },
+        actionCreator: connectFailed,
+        effect: (action: ReturnType<typeof connectFailed>) => track({ event: 'CONNECT_ERROR', properties: { ...action.payload } }),
       })
       ctx.startListening({
-        type: EVENT_TRACKED,
-        effect: (action: { payload: TrackedEvent }) => {
+        actionCreator: analyticsActions.eventTracked,
+        effect: (action: ReturnType<typeof analyticsActions.eventTracked>) => {
           if (action.payload && typeof action.payload.event === 'string') track(action.payload)
         },
       })

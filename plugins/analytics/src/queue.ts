@@ -1,4 +1,4 @@
-import type { ActionLike, HttpClient, SchemaLike } from '@portico/contracts/plugin'
+import type { ActionLike, HttpClient, PorticoState, SchemaLike } from '@portico/contracts/plugin'
 import type { AnalyticsEvent } from '@portico/contracts/api'
 import { analyticsActions, selectAnalytics, type AnalyticsOffReason, type TrackedEvent } from './slice.js'
 
@@ -6,7 +6,7 @@ import { analyticsActions, selectAnalytics, type AnalyticsOffReason, type Tracke
 export type AnalyticsDeps = {
   http: HttpClient
   dispatch: (action: ActionLike) => unknown
-  getState: () => unknown
+  getState: () => PorticoState
   alert: (alert: { title: string; message: string }) => void
   t: (key: string) => string
   debug?: (...args: unknown[]) => void

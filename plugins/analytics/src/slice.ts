@@ -1,3 +1,4 @@
+import type { PorticoState } from '@portico/contracts/plugin'
 import { createSlice, type PayloadAction } from '@portico/kernel'
 
 /** Why analytics is off. */
@@ -13,7 +14,13 @@ export type AnalyticsState = {
 
 export const initialAnalyticsState: AnalyticsState = { status: 'pending', reason: undefined, sent: 0 }
 
-/** Event data another plugin can send through the store: `dispatch({ type: 'analytics/eventTracked', payload })`. */
+/**
+ * Event data another plugin sends through the store with this plugin's action creator:
+ *
+ * @example
+ * import { analyticsActions } from '@portico/plugin-analytics'
+ * ctx.store.dispatch(analyticsActions.eventTracked({ event: 'SWAP_STARTED', properties: { from: 'ETH' } }))
+ */
 export type TrackedEvent = { event: string; type?: string; properties?: Record<string, unknown> }
 
 /** The analytics plugin's slice: whether events go out, and how many did. */
@@ -32,14 +39,14 @@ export const analyticsSlice = createSlice({
     eventSent(state) {
       state.sent += 1
     },
-    /** Any plugin may dispatch this to send an event (no import of this plugin needed). */
+    /** Any plugin may dispatch this to send an event: `analyticsActions.eventTracked({ event })`. */
     eventTracked(_state, _action: PayloadAction<TrackedEvent>) {},
   },
 })
 
 export const analyticsActions = analyticsSlice.actions
 
-/** The type of the action any plugin dispatches to send an event. */
+/** The type of the action that sends an event, for matching it; dispatch it with `analyticsActions.eventTracked`. */
 export const EVENT_TRACKED = analyticsActions.eventTracked.type
 
 declare module '@portico/contracts/plugin' {
@@ -48,7 +55,7 @@ declare module '@portico/contracts/plugin' {
   }
 }
 
-/** The slice, read from any state (absent until the plugin is set up). */
-export function selectAnalytics(state: unknown): AnalyticsState {
-  return (state as { analytics?: AnalyticsState }).analytics ?? initialAnalyticsState
+/** The slice, read from the store's state (absent until the plugin is set up). */
+export function selectAnalytics(state: PorticoState): AnalyticsState {
+  return state.analytics ?? initialAnalyticsState
 }

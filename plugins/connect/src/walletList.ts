@@ -1,13 +1,10 @@
-import type { ConnectMethod, WalletListItem } from '@portico/contracts/plugin'
-import type { ConnectorInfo, RecentWallet } from '@portico/kernel'
+import type { ConnectorInfo, PorticoState, RecentWallet } from '@portico/contracts/plugin'
+import type { ConnectMethod, WalletListItem } from './extensionPoints.js'
 
 export type WalletGroup = WalletListItem['group']
 
 /** SPEC §2 connector order. */
 export const WALLET_GROUP_ORDER: readonly WalletGroup[] = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended']
-
-/** SPEC §2 default connect-method order. */
-export const DEFAULT_CONNECT_METHODS_ORDER: readonly string[] = ['email', 'social', 'wallet']
 
 /** The test id of a wallet list item: `connector-<id>` when it connects through a connector, else `wallet-<id>`. */
 export function walletItemTestId(item: WalletListItem): string {
@@ -15,7 +12,7 @@ export function walletItemTestId(item: WalletListItem): string {
 }
 
 /**
- * Orders connect methods by `order`; methods it does not name keep their hook order after the named ones.
+ * Orders connect methods by `order`; methods it does not name keep their contribution order after the named ones.
  *
  * @example
  * sortConnectMethods([{ id: 'wallet' }, { id: 'email' }], ['email', 'social', 'wallet']) // email, wallet
@@ -90,11 +87,30 @@ export function buildWalletItems(connectors: readonly ConnectorInfo[], recentWal
   return items
 }
 
+/**
+ * {@link buildWalletItems} as a `select` contribution: the same array for the same connectors and recent wallets,
+ * so reading the list again after an unrelated store change gives the reader nothing new to render. One per
+ * kernel (each plugin setup makes its own).
+ */
+export function createOwnWalletItemsSelector(): (state: PorticoState) => readonly WalletListItem[] {
+  let connectors: PorticoState['connectors']['list'] | undefined
+  let recent: PorticoState['connection']['recentWallets'] | undefined
+  let items: readonly WalletListItem[] = []
+  return (state) => {
+    if (state.connectors.list !== connectors || state.connection.recentWallets !== recent) {
+      connectors = state.connectors.list
+      recent = state.connection.recentWallets
+      items = buildWalletItems(connectors, recent)
+    }
+    return items
+  }
+}
+
 export type WalletSection = { group: WalletGroup; items: WalletListItem[] }
 
 /**
  * Groups items in SPEC §2 order (walletConnect, recent, injected, featured, custom, external, recommended),
- * keeping each group's hook order, dropping empty groups and items already listed under an earlier group.
+ * keeping each group's contribution order, dropping empty groups and items already listed under an earlier group.
  */
 export function groupWalletItems(items: readonly WalletListItem[]): WalletSection[] {
   const seen = new Set<string>()

@@ -1,14 +1,15 @@
-import { definePlugin, type PluginContext } from '@portico/contracts/plugin'
+import { definePlugin, type PluginContext, type PorticoState } from '@portico/contracts/plugin'
+import type { AccountTab } from '@portico/plugin-account'
 import { historyMessages } from './messages.js'
 import { historyActions, historySlice } from './slice.js'
 import { historyKey, historyTarget, type HistoryDeps } from './transactions.js'
 
 /** The Activity tab; replaces the Account view's `activity` tab by id. */
-export const activityTab = { id: 'activity', label: 'history.tab', load: () => import('./views/ActivityTab.js') }
+export const activityTab: AccountTab = { id: 'activity', label: 'history.tab', load: () => import('./views/ActivityTab.js') }
 
 /** The history deps from a plugin context or a kernel (both carry the same services). */
 export function historyDeps(source: Pick<PluginContext, 'http' | 't'> & {
-  store: { dispatch: HistoryDeps['dispatch']; getState: () => unknown }
+  store: { dispatch: HistoryDeps['dispatch']; getState: () => PorticoState }
   notify: { toast: HistoryDeps['toast'] }
   warn?: HistoryDeps['warn']
 }): HistoryDeps {
@@ -37,12 +38,13 @@ export function history() {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
+    activation: 'open',
     messages: { en: historyMessages },
     setup(ctx: PluginContext) {
       ctx.store.inject(historySlice)
-      ctx.hooks.resolveAccountTabs.tap((tabs) => [...tabs, activityTab])
+      ctx.extensions.contribute('account/tabs', { items: [activityTab] })
       // another account or network: the old list must not show, even for a moment
-      const keyOf = (state: unknown) => {
+      const keyOf = (state: PorticoState) => {
         const target = historyTarget(state)
         return target ? historyKey(target) : undefined
       }

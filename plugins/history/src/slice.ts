@@ -1,3 +1,4 @@
+import type { PorticoState } from '@portico/contracts/plugin'
 import { createSlice, type PayloadAction } from '@portico/kernel'
 import type { Transaction } from './schemas.js'
 
@@ -82,7 +83,7 @@ declare module '@portico/contracts/plugin' {
   }
 }
 
-/** The slice, read from any state (absent until the plugin is set up). */
-export function selectHistory(state: unknown): HistoryState {
-  return (state as { history?: HistoryState }).history ?? initialHistoryState
+/** The slice, read from the store's state (absent until the plugin is set up). */
+export function selectHistory(state: PorticoState): HistoryState {
+  return state.history ?? initialHistoryState
 }

@@ -3,6 +3,7 @@ import {
   type ActionLike,
   type ChainNamespace,
   type HttpClient,
+  type PorticoState,
   type SchemaLike,
   type ToastVariant,
 } from '@portico/contracts/plugin'
@@ -13,7 +14,7 @@ import { historyActions, selectHistory } from './slice.js'
 export type HistoryDeps = {
   http: HttpClient
   dispatch: (action: ActionLike) => unknown
-  getState: () => unknown
+  getState: () => PorticoState
   toast: (message: string, variant: ToastVariant) => void
   t: (key: string, params?: Record<string, string | number>) => string
   warn?: (...args: unknown[]) => void
@@ -44,20 +45,10 @@ export const HistoryPageSchema: SchemaLike<HistoryPage> = {
 /** The account whose history shows: the active namespace's connected address on the active network. */
 export type HistoryTarget = { namespace: ChainNamespace; address: string; caipNetworkId: string }
 
-type ChainsLike = {
-  chains?: {
-    activeNamespace?: ChainNamespace
-    activeCaipNetworkId?: string
-    accounts?: Partial<Record<ChainNamespace, { address?: string; status?: string }>>
-  }
-}
-
 /** SPEC §5: fetching transactions requires an account address; `undefined` without one. */
-export function historyTarget(state: unknown): HistoryTarget | undefined {
-  const chains = (state as ChainsLike).chains
-  const namespace = chains?.activeNamespace
-  const account = namespace ? chains?.accounts?.[namespace] : undefined
-  const caipNetworkId = chains?.activeCaipNetworkId
+export function historyTarget(state: PorticoState): HistoryTarget | undefined {
+  const { activeNamespace: namespace, activeCaipNetworkId: caipNetworkId, accounts } = state.chains
+  const account = namespace ? accounts[namespace] : undefined
   if (!namespace || !account?.address || account.status !== 'connected' || !caipNetworkId?.startsWith(`${namespace}:`)) return undefined
   return { namespace, address: account.address, caipNetworkId }
 }

@@ -5,6 +5,7 @@ import {
   type ChainNamespace,
   type Connector,
   type HttpClient,
+  type PorticoState,
   type ToastVariant,
 } from '@portico/contracts/plugin'
 import { BalanceResponseSchema, type TokenBalance } from './schemas.js'
@@ -15,7 +16,7 @@ import { balancesFromAssets, dropLowQualityTokens, supportsAssetDiscovery, toHex
 export type PortfolioDeps = {
   http: HttpClient
   dispatch: (action: ActionLike) => unknown
-  getState: () => unknown
+  getState: () => PorticoState
   getAdapter: (namespace: ChainNamespace) => ChainAdapter | undefined
   getConnector: (id: string) => Connector | undefined
   toast: (message: string, variant: ToastVariant) => void
@@ -27,20 +28,10 @@ export type PortfolioDeps = {
 /** The account whose balances show: the active namespace's connected address on the active network. */
 export type BalanceTarget = { namespace: ChainNamespace; address: string; caipNetworkId: string; chainId: string; connectorId: string | undefined }
 
-type ChainsLike = {
-  chains?: {
-    activeNamespace?: ChainNamespace
-    activeCaipNetworkId?: string
-    accounts?: Partial<Record<ChainNamespace, { address?: string; status?: string; connectorId?: string }>>
-  }
-}
-
 /** The active account and network, or `undefined` when nothing is connected. */
-export function balanceTarget(state: unknown): BalanceTarget | undefined {
-  const chains = (state as ChainsLike).chains
-  const namespace = chains?.activeNamespace
-  const account = namespace ? chains?.accounts?.[namespace] : undefined
-  const caipNetworkId = chains?.activeCaipNetworkId
+export function balanceTarget(state: PorticoState): BalanceTarget | undefined {
+  const { activeNamespace: namespace, activeCaipNetworkId: caipNetworkId, accounts } = state.chains
+  const account = namespace ? accounts[namespace] : undefined
   if (!namespace || !account?.address || account.status !== 'connected' || !caipNetworkId?.startsWith(`${namespace}:`)) return undefined
   return { namespace, address: account.address, caipNetworkId, chainId: caipNetworkId.slice(namespace.length + 1), connectorId: account.connectorId }
 }

@@ -1,15 +1,15 @@
-import { definePlugin, type PluginContext } from '@portico/contracts/plugin'
-import type { RootState } from '@portico/kernel'
+import { definePlugin, type PluginContext, type PorticoState } from '@portico/contracts/plugin'
+import type { AccountTab } from '@portico/plugin-account'
 import { balanceTarget, refreshTokenBalances, targetKey, type PortfolioDeps } from './balances.js'
 import { portfolioMessages } from './messages.js'
 import { portfolioActions, portfolioSlice } from './slice.js'
 
 /** The Tokens tab; replaces the Account view's `tokens` tab by id. */
-export const tokensTab = { id: 'tokens', label: 'portfolio.tab', load: () => import('./views/TokensTab.js') }
+export const tokensTab: AccountTab = { id: 'tokens', label: 'portfolio.tab', load: () => import('./views/TokensTab.js') }
 
 /** The portfolio deps from a plugin context or a kernel (both carry the same services). */
 export function portfolioDeps(source: Pick<PluginContext, 'http' | 'getAdapter' | 'getConnector' | 't'> & {
-  store: { dispatch: PortfolioDeps['dispatch']; getState: () => unknown }
+  store: { dispatch: PortfolioDeps['dispatch']; getState: () => PorticoState }
   notify: { toast: PortfolioDeps['toast'] }
   warn?: PortfolioDeps['warn']
 }): PortfolioDeps {
@@ -40,22 +40,23 @@ export function portfolio() {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
+    activation: 'open',
     messages: { en: portfolioMessages },
     setup(ctx: PluginContext) {
       ctx.store.inject(portfolioSlice)
       const deps = portfolioDeps({ ...ctx, warn: ctx.log.warn })
-      ctx.hooks.resolveAccountTabs.tap((tabs) => [...tabs, tokensTab])
+      ctx.extensions.contribute('account/tabs', { items: [tokensTab] })
 
       // in view (or about to be, right after connecting): fetch now; out of view: forget, and fetch when it shows
       const changed = () => {
-        if ((ctx.store.getState() as RootState).modal.open) void refreshTokenBalances(deps)
+        if (ctx.store.getState().modal.open) void refreshTokenBalances(deps)
         else ctx.store.dispatch(portfolioActions.balancesInvalidated())
       }
       ctx.hooks.afterConnect.tapPromise(async () => changed())
       ctx.hooks.afterNetworkChange.tap(changed)
       ctx.hooks.afterDisconnect.tap(() => ctx.store.dispatch(portfolioActions.balancesInvalidated()))
       // the wallet switched accounts (no hook for that): the address changed under the same network
-      const keyOf = (state: unknown) => {
+      const keyOf = (state: PorticoState) => {
         const target = balanceTarget(state)
         return target ? targetKey(target) : undefined
       }

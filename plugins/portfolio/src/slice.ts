@@ -1,3 +1,4 @@
+import type { PorticoState } from '@portico/contracts/plugin'
 import { createSlice, type PayloadAction } from '@portico/kernel'
 import type { TokenBalance } from './schemas.js'
 
@@ -78,7 +79,7 @@ declare module '@portico/contracts/plugin' {
   }
 }
 
-/** The slice, read from any state (absent until the plugin is set up). */
-export function selectPortfolio(state: unknown): PortfolioState {
-  return (state as { portfolio?: PortfolioState }).portfolio ?? initialPortfolioState
+/** The slice, read from the store's state (absent until the plugin is set up). */
+export function selectPortfolio(state: PorticoState): PortfolioState {
+  return state.portfolio ?? initialPortfolioState
 }

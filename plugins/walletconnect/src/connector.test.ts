@@ -9,9 +9,10 @@ import { createWalletConnectWallet, type WalletConnectWallet } from '@portico/te
 import { createPublicClient, http, parseEther, toHex, verifyMessage, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createRelay, type Relay } from '../../../services/relay/src/index.js'
-import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../../tests/utils/anvil.js'
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '@portico/tests/anvil'
 import type { WalletConnectConnector } from './connector.js'
 import { walletConnect } from './plugin.js'
+import { selectWalletConnect } from './slice.js'
 import type { NamespaceProvider } from './provider.js'
 
 // real sockets, chains and a wallet: allow for a busy machine
@@ -71,7 +72,7 @@ async function startWallet() {
 function nextUri(kernel: Kernel, previous?: string): Promise<string> {
   return vi.waitFor(
     () => {
-      const uri = kernel.getState().connection.wcUri
+      const uri = selectWalletConnect(kernel.getState()).wcUri
       if (!uri || uri === previous) throw new Error('no new URI yet')
       return uri
     },
@@ -103,18 +104,18 @@ describe('walletConnect connector', () => {
     const connecting = kernel.connect('walletConnect')
     const uri = await nextUri(kernel)
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-    const expiry = kernel.getState().connection.wcPairingExpiry!
+    const expiry = selectWalletConnect(kernel.getState()).wcPairingExpiry!
     expect(expiry - Date.now()).toBeGreaterThan(4 * 60_000 - 5_000)
     expect(expiry - Date.now()).toBeLessThanOrEqual(4 * 60_000)
-    expect((kernel.getState() as any).walletconnect.phase).toBe('pairing')
+    expect(selectWalletConnect(kernel.getState()).phase).toBe('pairing')
     await wallet.pair(uri)
     const info = await connecting
     expect(info).toMatchObject({ namespace: 'eip155', connectorId: 'walletConnect', address: alice.address, chainId: 31337 })
     const state = kernel.getState()
     expect(state.connection.status).toBe('connected')
-    expect(state.connection.wcUri).toBeUndefined()
+    expect(selectWalletConnect(state).wcUri).toBeUndefined()
     expect(state.chains.accounts.eip155).toMatchObject({ address: alice.address, status: 'connected', caipAddress: `eip155:31337:${alice.address}` })
-    expect((state as any).walletconnect.phase).toBe('approved')
+    expect(selectWalletConnect(state).phase).toBe('approved')
     // the proposal asked for every configured network, with rpcMap from their RPC URLs
     const proposal = wallet.kit.engine.signClient.session.getAll()[0]!
     expect(proposal.namespaces.eip155!.chains).toEqual(['eip155:31337', 'eip155:31338'])
@@ -150,15 +151,15 @@ describe('walletConnect connector', () => {
     const state = kernel.getState()
     expect(state.connection.status).toBe('disconnected')
     expect(state.connection.connectError).toMatchObject({ connectorId: 'walletConnect', declined: true })
-    expect((state as any).walletconnect.phase).toBe('declined')
-    expect(state.connection.wcUri).toBeUndefined()
+    expect(selectWalletConnect(state).phase).toBe('declined')
+    expect(selectWalletConnect(state).wcUri).toBeUndefined()
   })
 
   it('a wallet that fails the proposal shows the failed phase with its reason', async () => {
     const [{ kernel }, wallet] = await Promise.all([startKernel(), startWallet()])
     wallet.setMode('fail')
     await expect(connect(kernel, wallet)).rejects.toMatchObject({ code: 'WC_PAIRING_FAILED' })
-    expect((kernel.getState() as any).walletconnect).toMatchObject({ phase: 'failed', error: expect.any(String) })
+    expect(selectWalletConnect(kernel.getState())).toMatchObject({ phase: 'failed', error: expect.any(String) })
     expect(kernel.getState().connection.connectError).toMatchObject({ declined: false })
   })
 
@@ -191,8 +192,8 @@ describe('walletConnect connector', () => {
     await nextUri(kernel)
     kernel.close()
     await expect(connecting).rejects.toMatchObject({ code: 'WC_PAIRING_ABORTED' })
-    expect(kernel.getState().connection.wcUri).toBeUndefined()
-    expect((kernel.getState() as any).walletconnect.phase).toBe('idle')
+    expect(selectWalletConnect(kernel.getState()).wcUri).toBeUndefined()
+    expect(selectWalletConnect(kernel.getState()).phase).toBe('idle')
   })
 
   it('emits chainChanged (hex) and accountsChanged when the wallet switches, and answers accordingly', async () => {

@@ -3,18 +3,23 @@ import {
   type ActionLike,
   type CaipNetworkLike,
   type ChainNamespace,
+  type Connector,
   type KeyValueStorage,
+  type PorticoState,
 } from '@portico/contracts/plugin'
-import { DISCONNECT_TIMEOUT_MS, WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON } from './constants.js'
+import { DISCONNECT_TIMEOUT_MS, WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON, WC_VIEWS } from './constants.js'
 import { describe, NoAccountsError, WalletConnectError } from './errors.js'
 import { addressesOn, NAMESPACE_SPECS, proposalNamespaces, sessionAccounts, SUPPORTED_NAMESPACES, type ProposalNamespace } from './namespaces.js'
 import { createPairingManager, type PairingManager } from './pairing.js'
 import { reusesPairing } from './platform.js'
 import { ProviderHost, type AppMetadata, type NamespaceProvider, type UniversalProvider, type WalletConnectSession } from './provider.js'
-import { phaseChanged } from './slice.js'
+import { pairingUriCleared, pairingUriPublished, phaseChanged } from './slice.js'
 import { createSdkStorage, type SdkStorage } from './storage.js'
 
-/** Options of the WalletConnect plugin and connector; everything has a default from the kernel options. */
+/**
+ * Options of the WalletConnect plugin and connector (the factory's parameters; for a remote copy, the host's
+ * `features.walletconnect`); everything has a default from the kernel options.
+ */
 export type WalletConnectParameters = {
   /** The relay. Default: the kernel's `endpoints.relay`, else the SDK's public relay. */
   relayUrl?: string
@@ -44,26 +49,33 @@ export type WalletConnectParameters = {
 
 export type ConnectorDeps = {
   dispatch: (action: ActionLike) => unknown
-  getState: () => any
+  /** The kernel state: its networks, and its options for the defaults (`projectId`, `metadata`, `endpoints.relay`, `debug`). */
+  getState: () => PorticoState
   /** The kernel's storage for this plugin; used for the SDK unless `storage` is given. */
   storage: KeyValueStorage
   log: { debug: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void }
-  /** The kernel options (validated), for `projectId`, `metadata`, `endpoints.relay` and `debug`. */
-  kernelOptions: Readonly<Record<string, unknown>>
   /** Whether an expiring pairing may be replaced now; default: a WalletConnect view shows in the open modal. */
   canRefresh?: () => boolean
 }
 
-const VIEWS = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'])
+const VIEWS: ReadonlySet<string> = new Set(WC_VIEWS)
 
 /** The default of `canRefresh`: the modal is open on a WalletConnect view. */
-export function walletConnectViewShowing(state: any): boolean {
-  const top = state?.router?.history?.at?.(-1)?.view
-  return Boolean(state?.modal?.open) && VIEWS.has(top)
+export function walletConnectViewShowing(state: PorticoState): boolean {
+  const top = state.router.history.at(-1)?.view
+  return state.modal.open && top !== undefined && VIEWS.has(top)
 }
 
 /** The connector as the registry holds it, plus what the plugin's views need. */
 export type WalletConnectConnector = ReturnType<typeof createWalletConnectConnector>
+
+/** The connectors this module made, so a view can get one back with its pairing controller from the registry. */
+const made = new WeakMap<Connector, WalletConnectConnector>()
+
+/** The registry's connector as this plugin made it (with its pairing controller), or `undefined` for any other. */
+export function asWalletConnectConnector(connector: Connector | undefined): WalletConnectConnector | undefined {
+  return connector ? made.get(connector) : undefined
+}
 
 /**
  * The WalletConnect connector: drives its own session (`connect`/`disconnect`) on `@walletconnect/universal-provider`
@@ -71,10 +83,10 @@ export type WalletConnectConnector = ReturnType<typeof createWalletConnectConnec
  * `getProvider()` is called.
  */
 export function createWalletConnectConnector(deps: ConnectorDeps, parameters: WalletConnectParameters = {}) {
-  const k = deps.kernelOptions as { projectId?: string; metadata?: AppMetadata; endpoints?: Record<string, string>; debug?: boolean }
+  const k = deps.getState().options
   const host = new ProviderHost({
     projectId: parameters.projectId ?? k.projectId,
-    relayUrl: parameters.relayUrl ?? k.endpoints?.relay,
+    relayUrl: parameters.relayUrl ?? k.endpoints.relay,
     metadata: parameters.metadata ?? k.metadata,
     storage: parameters.storage ?? createSdkStorage(deps.storage),
     storagePrefix: parameters.storagePrefix ?? 'portico',
@@ -93,8 +105,8 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
       const r = request!
       return host.pair(r.namespace, r.optionalNamespaces, onUri)
     },
-    publishUri: (uri, expiry) => deps.dispatch({ type: 'connection/wcUriSet', payload: { uri, expiry } }),
-    clearUri: () => deps.dispatch({ type: 'connection/wcUriReset' }),
+    publishUri: (uri, expiry) => deps.dispatch(pairingUriPublished({ uri, expiry })),
+    clearUri: () => deps.dispatch(pairingUriCleared()),
     onPhase: (phase, error) => deps.dispatch(phaseChanged(phase, error === undefined ? undefined : describe(error) || 'Something went wrong')),
     canRefresh: () => (deps.canRefresh ? deps.canRefresh() : walletConnectViewShowing(deps.getState())),
     reusesPairing: () => parameters.reusePairing ?? reusesPairing(),
@@ -104,7 +116,7 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
     },
   })
 
-  const networks = (): CaipNetworkLike[] => deps.getState()?.chains?.networks ?? []
+  const networks = (): readonly CaipNetworkLike[] => deps.getState().chains.networks
 
   /** The connection result for `namespace`: the requested network when the wallet approved it, else its first chain. */
   function result(provider: UniversalProvider, session: WalletConnectSession, namespace: ChainNamespace, network?: CaipNetworkLike) {
@@ -138,7 +150,7 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
     },
 
     /**
-     * Pairs with a wallet: publishes the pairing URI as soon as it exists (`connection/wcUriSet`, expiry now + 4 min),
+     * Pairs with a wallet: publishes the pairing URI as soon as it exists (`walletconnect/pairingUriPublished`, expiry now + 4 min),
      * refreshes it before it expires while a WalletConnect view shows, and resolves when the wallet approves. A
      * refusal rejects with code USER_REJECTED (rpcCode 4001). An active session is used as is.
      */
@@ -162,7 +174,7 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
     },
   })
 
-  return Object.assign(connector, {
+  const full = Object.assign(connector, {
     /** The pairing controller the views drive (resume on mount, refresh, abort). */
     pairing,
     /** The provider host (tests and advanced hosts: the UniversalProvider itself is `host.current`). */
@@ -173,4 +185,6 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
       await host.destroy()
     },
   })
+  made.set(full, full)
+  return full
 }

@@ -10,9 +10,10 @@ import { createWalletConnectWallet, type WalletConnectWallet } from '@portico/te
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createRelay, type Relay } from '../../../services/relay/src/index.js'
-import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../../tests/utils/anvil.js'
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '@portico/tests/anvil'
 import type { WalletConnectConnector } from './connector.js'
 import { walletConnect } from './plugin.js'
+import { selectWalletConnect } from './slice.js'
 
 // real sockets, chains and a wallet: allow for a busy machine
 vi.setConfig({ testTimeout: 30_000 })
@@ -64,7 +65,7 @@ async function connect(kernel: Kernel, wallet: WalletConnectWallet) {
   const connecting = kernel.connect('walletConnect')
   const uri = await vi.waitFor(
     () => {
-      const u = kernel.getState().connection.wcUri
+      const u = selectWalletConnect(kernel.getState()).wcUri
       if (!u) throw new Error('no URI yet')
       return u
     },

@@ -12,9 +12,9 @@ export function isPairingExpired(expiry: number | undefined, now: number = Date.
 export type PairingManagerDeps<S> = {
   /** Starts one pairing. Calls `onUri` as soon as the pairing URI exists; resolves with the approved session. */
   pair(onUri: (uri: string) => void): Promise<S>
-  /** Shows the URI (`connection/wcUriSet`). */
+  /** Shows the URI (`walletconnect/pairingUriPublished`). */
   publishUri(uri: string, expiry: number): void
-  /** Hides it (`connection/wcUriReset`). */
+  /** Hides it (`walletconnect/pairingUriCleared`). */
   clearUri(): void
   /** Phase changes, with the error of a failed or declined attempt. */
   onPhase(phase: PairingPhase, error?: unknown): void

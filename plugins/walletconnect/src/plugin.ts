@@ -1,14 +1,17 @@
 import { definePlugin } from '@portico/contracts/plugin'
+import { walletInfoReported } from '@portico/kernel'
 import { WALLETCONNECT_CONNECTOR_ID } from './constants.js'
 import { createWalletConnectConnector, type WalletConnectParameters } from './connector.js'
 import { listingFromViewData } from './links.js'
 import { walletConnectMessages } from './messages.js'
-import { walletConnectSlice } from './slice.js'
+import { pairingUriCleared, walletConnectSlice } from './slice.js'
+import { createWalletItemsTransform } from './walletItems.js'
 
 /**
  * WalletConnect: the `walletConnect` connector (the "universal" adapter on `@walletconnect/universal-provider`) and
  * its views, ConnectingWalletConnect (QR code, copy link, open in the wallet's app) and ConnectingWalletConnectBasic
  * (what desktop visitors see when the host has no chain adapter). The SDK loads on first use, never at page load.
+ * Options come from the factory's parameters (for a remote copy, the host's `features.walletconnect`).
  *
  * @example
  * createKernel({ projectId, endpoints: { relay: 'ws://localhost:4330' }, plugins: [connect(), evm(), walletConnect()] })
@@ -19,43 +22,44 @@ export function walletConnect(parameters: WalletConnectParameters = {}) {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'connector',
+    activation: 'open',
     views: {
       ConnectingWalletConnect: {
         load: () => import('./views/ConnectingWalletConnect.js'),
         title: (data: unknown) => listingFromViewData(data)?.name ?? 'wc.title',
       },
-      ConnectingWalletConnectBasic: { load: () => import('./views/ConnectingWalletConnectBasic.js'), title: 'wc.basic.title' },
+      // SPEC §2: a desktop visitor of a host without chain adapters starts here
+      ConnectingWalletConnectBasic: {
+        load: () => import('./views/ConnectingWalletConnectBasic.js'),
+        title: 'wc.basic.title',
+        openWithoutAdapters: 'desktop',
+      },
     },
     messages: { en: walletConnectMessages },
     setup(ctx) {
       ctx.store.inject(walletConnectSlice)
       const connector = createWalletConnectConnector(
-        { dispatch: ctx.store.dispatch, getState: ctx.store.getState, storage: ctx.storage, log: ctx.log, kernelOptions: ctx.kernelOptions },
-        { ...(ctx.options as WalletConnectParameters), ...parameters },
+        { dispatch: ctx.store.dispatch, getState: ctx.store.getState, storage: ctx.storage, log: ctx.log },
+        parameters,
       )
       ctx.registerConnector(connector)
 
       // the Connect view opens the QR view for the WalletConnect entry
-      ctx.hooks.resolveWalletListItems.tap((items) =>
-        items.map((item) =>
-          item.connectorId === WALLETCONNECT_CONNECTOR_ID || (item.id === WALLETCONNECT_CONNECTOR_ID && !item.view)
-            ? { ...item, view: 'ConnectingWalletConnect', tag: item.tag ?? 'connect.tag.qrCode' }
-            : item,
-        ),
-      )
+      ctx.extensions.contribute('connect/walletItems', { transform: createWalletItemsTransform() })
+
       // the account shows the wallet on the other end of the session, not "WalletConnect"
       ctx.hooks.afterConnect.tapPromise(async ({ namespace, connectorId }) => {
         if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return
         const peer = connector.host.activeSession()?.peer.metadata
         if (!peer?.name) return
         const icon = peer.icons?.find((i) => /^(https:|data:image\/)/.test(i))
-        ctx.store.dispatch({
-          type: 'chains/accountUpdated',
-          payload: { namespace, patch: { connectedWalletInfo: { name: peer.name, ...(icon ? { icon } : {}), type: 'WALLET_CONNECT' } } },
-        })
+        ctx.store.dispatch(walletInfoReported({ namespace, walletInfo: { name: peer.name, ...(icon ? { icon } : {}), type: 'WALLET_CONNECT' } }))
       })
-      // closing the modal gives up the pairing (the kernel resets the URI itself)
-      ctx.hooks.afterClose.tap(() => connector.pairing.abort('The modal was closed.'))
+      // closing the modal resets the pairing URI (SPEC §2) and gives up the pairing
+      ctx.hooks.afterClose.tap(() => {
+        ctx.store.dispatch(pairingUriCleared())
+        connector.pairing.abort('The modal was closed.')
+      })
 
       return () => void connector.destroy()
     },

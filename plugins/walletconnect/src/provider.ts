@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '@portico/contracts/plugin'
 import type UniversalProviderType from '@walletconnect/universal-provider'
-import { ProviderInitError, ProviderRpcError } from './errors.js'
+import { isRejection, ProviderInitError, ProviderRpcError } from './errors.js'
 import { addressesOn, parseAccount, sessionAccounts, type ProposalNamespace } from './namespaces.js'
 import type { SdkStorage } from './storage.js'
 
@@ -148,11 +148,9 @@ export function toProviderRpcError(error: unknown): Error {
   if (error instanceof ProviderRpcError) return error
   const e = error as { code?: unknown; message?: unknown; data?: unknown }
   const message = typeof e?.message === 'string' && e.message ? e.message : String(error)
-  if (typeof e?.code === 'number') {
-    // WalletConnect's USER_REJECTED family (5000-5002) is EIP-1193's 4001
-    if (e.code >= 5000 && e.code <= 5002) return new ProviderRpcError(4001, 'User rejected the request.', { code: e.code, message })
-    return new ProviderRpcError(e.code, message, e.data)
-  }
+  // WalletConnect's USER_REJECTED family (5000-5002), wherever it sits in the error, is EIP-1193's 4001
+  if (isRejection(error)) return new ProviderRpcError(4001, 'User rejected the request.', typeof e?.code === 'number' ? { code: e.code, message } : undefined, { cause: error })
+  if (typeof e?.code === 'number') return new ProviderRpcError(e.code, message, e.data)
   if (/request\(\) method:|Missing or invalid\. request\(\) method/i.test(message)) return new ProviderRpcError(4200, message)
   if (/not approved|Please call connect\(\)/i.test(message)) return new ProviderRpcError(4100, message)
   return new ProviderRpcError(-32603, message)

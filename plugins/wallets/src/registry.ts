@@ -7,7 +7,7 @@ import {
   WALLET_PAGE_SIZE,
   WALLET_SEARCH_PAGE_SIZE,
 } from '@portico/contracts/spec'
-import { type ActionLike, type HttpClient } from '@portico/contracts/plugin'
+import type { ActionLike, HttpClient, PorticoState } from '@portico/contracts/plugin'
 import { GetWalletsResponseSchema, type GetWalletsResponse, type WalletListing } from './schemas.js'
 import { selectWallets, walletsActions, type WalletsConfig, type WalletsState } from './slice.js'
 
@@ -15,7 +15,7 @@ import { selectWallets, walletsActions, type WalletsConfig, type WalletsState } 
 export type WalletsDeps = {
   http: HttpClient
   dispatch: (action: ActionLike) => unknown
-  getState: () => unknown
+  getState: () => PorticoState
   now?: () => number
 }
 
@@ -36,9 +36,9 @@ const list = (ids: readonly string[]) => (ids.length ? ids.join(',') : undefined
  * CAIP-2 ids of the host's networks, so the registry lists wallets that can use them: the defined networks and
  * the ones still waiting for their adapter (remote adapters may load after this plugin).
  */
-export function chainsOf(state: unknown): string | undefined {
-  const chains = (state as { chains?: { networks?: { caipNetworkId: string }[]; pendingNetworkIds?: string[] } }).chains
-  return list([...new Set([...(chains?.networks ?? []).map((n) => n.caipNetworkId), ...(chains?.pendingNetworkIds ?? [])])])
+export function chainsOf(state: { chains: Pick<PorticoState['chains'], 'networks' | 'pendingNetworkIds'> }): string | undefined {
+  const { networks, pendingNetworkIds } = state.chains
+  return list([...new Set([...networks.map((n) => n.caipNetworkId), ...pendingNetworkIds])])
 }
 
 /** One `/getWallets` call; throws on HTTP failure and on an answer that fails the contract. */
@@ -54,7 +54,7 @@ export async function getWallets(http: HttpClient, query: WalletsQuery, signal?:
   return response
 }
 
-function baseQuery(config: WalletsConfig, state: unknown, extraExclude: readonly string[] = []) {
+function baseQuery(config: WalletsConfig, state: PorticoState, extraExclude: readonly string[] = []) {
   const chains = chainsOf(state)
   const include = list(config.includeWalletIds)
   const exclude = list([...config.excludeWalletIds, ...extraExclude])
@@ -65,12 +65,12 @@ function baseQuery(config: WalletsConfig, state: unknown, extraExclude: readonly
  * Featured and recommended wallets, 4 each (SPEC §9), and the registry count. Featured are the host's
  * `featuredWalletIds` in the host's order, else the registry's certified wallets; recommended are the registry's
  * top wallets that are not featured. Runs once; after a failure, again on a later call (at most once a second).
- * `onChange` runs when the wallets arrive and again when their images do.
+ * Their images follow. Everything lands in the slice, which the Connect view's items are selected from.
  */
-export function loadTopWallets(deps: WalletsDeps, onChange?: () => void): Promise<void> {
+export function loadTopWallets(deps: WalletsDeps): Promise<void> {
   const running = topLoads.get(deps.http)
   if (running) return running
-  const job = fetchTopWallets(deps, onChange).finally(() => topLoads.delete(deps.http))
+  const job = fetchTopWallets(deps).finally(() => topLoads.delete(deps.http))
   topLoads.set(deps.http, job)
   return job
 }
@@ -78,7 +78,7 @@ export function loadTopWallets(deps: WalletsDeps, onChange?: () => void): Promis
 /** The featured and recommended load in progress, per HTTP client (i.e. per kernel). */
 const topLoads = new WeakMap<HttpClient, Promise<void>>()
 
-async function fetchTopWallets(deps: WalletsDeps, onChange?: () => void): Promise<void> {
+async function fetchTopWallets(deps: WalletsDeps): Promise<void> {
   const now = deps.now ?? Date.now
   const wallets = selectWallets(deps.getState())
   if (wallets.topStatus === 'ready') return
@@ -107,8 +107,7 @@ async function fetchTopWallets(deps: WalletsDeps, onChange?: () => void): Promis
     return
   }
   deps.dispatch(walletsActions.topLoaded({ featured: featured.data, recommended: recommended.data, count: recommended.count + featured.data.length }))
-  onChange?.()
-  void prefetchImages(deps, [...featured.data, ...recommended.data]).then((stored) => stored && onChange?.())
+  void prefetchImages(deps, [...featured.data, ...recommended.data])
 }
 
 /** Whether the full list has another page to load. */

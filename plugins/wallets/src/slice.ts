@@ -101,7 +101,7 @@ declare module '@portico/contracts/plugin' {
   }
 }
 
-/** The slice, read from any state (it is absent until the plugin is set up). */
-export function selectWallets(state: unknown): WalletsState {
-  return (state as { wallets?: WalletsState }).wallets ?? initialWalletsState
+/** The slice, read from the kernel state (it is absent until the plugin is set up). */
+export function selectWallets(state: { wallets?: WalletsState | undefined }): WalletsState {
+  return state.wallets ?? initialWalletsState
 }

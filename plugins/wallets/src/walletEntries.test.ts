@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ConnectorInfo } from '@portico/kernel'
+import type { ConnectorInfo, PorticoState, RecentWallet } from '@portico/contracts/plugin'
 import type { WalletListing } from './schemas.js'
-import { buildWalletEntries, matchConnector, walletDestination } from './walletEntries.js'
+import { initialWalletsState, type WalletsState } from './slice.js'
+import { buildWalletEntries, createRegistryWalletItemsSelector, matchConnector, registryWalletItems, walletDestination } from './walletEntries.js'
 
 const listing = (id: string, rdns: string | null = null): WalletListing => ({
   id,
@@ -52,6 +53,48 @@ describe('wallet entries', () => {
       data: { wallet: { ...listing('a'), image_url: 'blob:a' } },
     })
     expect(walletDestination({ id: 'x', name: 'X' }, [])).toEqual({ view: 'ConnectingWalletConnect', data: { walletId: 'x' } })
+  })
+})
+
+describe('Connect view items', () => {
+  it('behavior: featured then recommended, leaving out wallets the view lists already (connector, recent, installed extension)', () => {
+    const items = registryWalletItems(
+      { featured: [listing('a'), listing('io.b')], recommended: [listing('c'), listing('d', 'io.d'), listing('e'), listing('a')], images: { 'img-e': 'blob:e' } },
+      [{ id: 'c', name: 'C' }],
+      [connector('io.b', 'ANNOUNCED'), connector('io.d', 'ANNOUNCED', 'io.d')],
+    )
+    expect(items.map((i) => [i.id, i.group, i.imageUrl])).toEqual([
+      ['a', 'featured', undefined],
+      ['e', 'recommended', 'blob:e'],
+    ])
+    expect(items[1]).toMatchObject({ view: 'ConnectingWalletConnect', viewData: { wallet: { id: 'e', image_url: 'blob:e' } } })
+  })
+
+  it('behavior: an auth connector, or the generic injected one beside an announced wallet, does not hide a registry wallet', () => {
+    const items = registryWalletItems(
+      { featured: [listing('auth'), listing('injected')], recommended: [], images: {} },
+      [],
+      [connector('auth', 'AUTH'), connector('injected', 'INJECTED'), connector('io.x', 'ANNOUNCED')],
+    )
+    expect(items.map((i) => i.id)).toEqual(['auth', 'injected'])
+  })
+
+  it('behavior: the select gives the same array for the same state, and a new one when its inputs change', () => {
+    const select = createRegistryWalletItemsSelector()
+    const state = (wallets: WalletsState | undefined, recent: RecentWallet[] = [], connectors: ConnectorInfo[] = []) =>
+      ({ wallets, connection: { recentWallets: recent }, connectors: { list: connectors } }) as unknown as PorticoState
+    expect(select(state(undefined))).toEqual([])
+    const wallets = { ...initialWalletsState, featured: [listing('a')], recommended: [listing('b')] }
+    const recent: RecentWallet[] = []
+    const connectors: ConnectorInfo[] = []
+    const first = select(state(wallets, recent, connectors))
+    expect(first.map((i) => i.id)).toEqual(['a', 'b'])
+    // another state object, same inputs (e.g. a page of the full list arrived)
+    expect(select(state({ ...wallets, page: 1 }, recent, connectors))).toBe(first)
+    const withImage = select(state({ ...wallets, images: { 'img-a': 'blob:a' } }, recent, connectors))
+    expect(withImage).not.toBe(first)
+    expect(withImage[0]!.imageUrl).toBe('blob:a')
+    expect(select(state(wallets, [{ id: 'a', name: 'A' }], connectors)).map((i) => i.id)).toEqual(['b'])
   })
 })
 

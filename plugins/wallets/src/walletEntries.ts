@@ -1,5 +1,5 @@
-import type { WalletListItem } from '@portico/contracts/plugin'
-import type { ConnectorInfo, RecentWallet } from '@portico/kernel'
+import type { ConnectorInfo, PorticoState, RecentWallet } from '@portico/contracts/plugin'
+import type { WalletListItem } from '@portico/plugin-connect'
 import type { WalletListing } from './schemas.js'
 import type { WalletsState } from './slice.js'
 
@@ -92,17 +92,25 @@ export function walletDestination(entry: WalletEntry, connectors: readonly Conne
 }
 
 /**
- * The Connect view's featured and recommended items, appended to the list other plugins built. Wallets already
- * on it (installed, recent) are left out, so each shows once.
+ * Ids of the connectors the Connect view lists itself: every one but auth connectors (email and social have their
+ * own methods) and the generic injected one when a wallet announced itself (it would show that wallet twice).
+ */
+function listedConnectorIds(connectors: readonly ConnectorInfo[]): string[] {
+  const hasAnnounced = connectors.some((c) => c.type === 'ANNOUNCED')
+  return connectors.filter((c) => c.type !== 'AUTH' && !(c.type === 'INJECTED' && hasAnnounced)).map((c) => c.id)
+}
+
+/**
+ * The Connect view's featured and recommended items. Wallets the view already lists (a registered connector, a
+ * recent wallet) or whose extension is installed are left out, so each shows once.
  */
 export function registryWalletItems(
-  items: readonly WalletListItem[],
   wallets: Pick<WalletsState, 'featured' | 'recommended' | 'images'>,
   recent: readonly RecentWallet[],
   connectors: readonly ConnectorInfo[],
 ): WalletListItem[] {
-  const taken = new Set<string>([...items.map((i) => i.id), ...recent.map((r) => r.id)])
-  const out = [...items]
+  const taken = new Set<string>([...listedConnectorIds(connectors), ...recent.map((r) => r.id)])
+  const out: WalletListItem[] = []
   const add = (listing: WalletListing, group: 'featured' | 'recommended') => {
     if (taken.has(listing.id) || (listing.rdns && taken.has(listing.rdns)) || matchConnector(listing, connectors)) return
     taken.add(listing.id)
@@ -114,4 +122,26 @@ export function registryWalletItems(
   for (const w of wallets.featured) add(w, 'featured')
   for (const w of wallets.recommended) add(w, 'recommended')
   return out
+}
+
+const NONE: readonly WalletListItem[] = Object.freeze([])
+
+/**
+ * {@link registryWalletItems} as the `select` this plugin contributes to `connect/walletItems`: derived from its
+ * slice and the kernel's connectors and recent wallets, and the same array while none of them changed, so the
+ * Connect view renders again only when the items do. One per kernel (each plugin setup makes its own).
+ */
+export function createRegistryWalletItemsSelector(): (state: PorticoState) => readonly WalletListItem[] {
+  let inputs: readonly unknown[] = []
+  let items = NONE
+  return (state) => {
+    const wallets = state.wallets
+    if (!wallets) return NONE
+    const next = [wallets.featured, wallets.recommended, wallets.images, state.connection.recentWallets, state.connectors.list]
+    if (next.every((x, i) => x === inputs[i])) return items
+    inputs = next
+    const built = registryWalletItems(wallets, state.connection.recentWallets, state.connectors.list)
+    items = built.length ? built : NONE
+    return items
+  }
 }

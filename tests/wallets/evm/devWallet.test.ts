@@ -1,6 +1,6 @@
 import { createPublicClient, http, numberToHex, parseEther, stringToHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../utils/anvil.js'
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../anvil/index.js'
 import { announceDevWallet, createDevWallet, DEV_WALLET_INFO, type DevWallet } from './index.js'
 
 let chainA: Anvil

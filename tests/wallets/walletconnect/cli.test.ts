@@ -5,7 +5,7 @@ import UniversalProvider from '@walletconnect/universal-provider'
 import { toHex, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { createRelay, type Relay } from '../../../services/relay/src/index.js'
-import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../utils/anvil.js'
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../anvil/index.js'
 import { MemoryStorage } from './wallet.js'
 
 let relay: Relay

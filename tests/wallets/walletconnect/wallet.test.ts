@@ -5,7 +5,7 @@ import UniversalProvider from '@walletconnect/universal-provider'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createRelay, type Relay } from '../../../services/relay/src/index.js'
-import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../utils/anvil.js'
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '../../anvil/index.js'
 import { createWalletConnectWallet, MemoryStorage, type WalletConnectWallet } from './wallet.js'
 
 let relay: Relay

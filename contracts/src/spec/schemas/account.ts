@@ -1,14 +1,5 @@
 import { z } from 'zod'
-import {
-  AccountTypeSchema,
-  CaipAddressSchema,
-  ChainIdSchema,
-  ChainNamespaceSchema,
-  ConnectionStatusSchema,
-  EmailSchema,
-  SocialProviderSchema,
-} from './common.js'
-import { TokenBalanceSchema } from './token.js'
+import { AccountTypeSchema, ChainIdSchema, ChainNamespaceSchema, EmailSchema } from './common.js'
 
 /** An account of the embedded wallet as the login frame lists it. */
 export const UserAccountSchema = z.object({
@@ -43,30 +34,7 @@ export const ConnectedWalletInfoSchema = z.object({
   type: z.string().optional(),
 })
 
-/** Account state of one chain namespace. `currentTab` indexes Tokens (0), NFTs (1), Activity (2). */
-export const AccountStateSchema = z.object({
-  caipAddress: CaipAddressSchema.optional(),
-  address: z.string().optional(),
-  status: ConnectionStatusSchema.optional(),
-  balance: z.string().optional(),
-  balanceSymbol: z.string().optional(),
-  profileName: z.string().nullish(),
-  profileImage: z.string().nullish(),
-  user: UserSchema.optional(),
-  addressExplorerUrl: z.string().optional(),
-  smartAccountDeployed: z.boolean().optional(),
-  currentTab: z.number().int().min(0).max(2),
-  tokenBalance: z.array(TokenBalanceSchema).optional(),
-  allAccounts: z.array(AccountRecordSchema),
-  preferredAccountType: AccountTypeSchema.optional(),
-  socialProvider: SocialProviderSchema.optional(),
-  connectedWalletInfo: ConnectedWalletInfoSchema.optional(),
-  farcasterUrl: z.string().optional(),
-  addressLabels: z.record(z.string(), z.string()),
-})
-
 export type UserAccount = z.infer<typeof UserAccountSchema>
 export type User = z.infer<typeof UserSchema>
 export type AccountRecord = z.infer<typeof AccountRecordSchema>
 export type ConnectedWalletInfo = z.infer<typeof ConnectedWalletInfoSchema>
-export type AccountState = z.infer<typeof AccountStateSchema>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ComponentModule } from '@portico/contracts/plugin'
 import type { Kernel } from '../../kernel/types.js'
 import { modalSlice, themeSlice } from '../../store/index.js'
-import { createTestKernel, testView, viewsPlugin, withKernel } from '../testing.js'
+import { createTestKernel, testView, viewsPlugin, withKernel } from '@portico/tests/react'
 
 let kernels: Kernel[] = []
 afterEach(() => {
@@ -107,6 +107,19 @@ describe('modal shell', () => {
     await screen.findByTestId('view-Success')
     expect(kernel.getState().router.history).toHaveLength(2)
     expect(screen.queryByTestId('header-back')).toBeNull()
+  })
+
+  it('behavior: a title function gets the view data and the kernel state, and follows the state', async () => {
+    const { kernel } = await setup({}, {
+      Titled: testView('Titled', () => 'titled', {
+        title: (data: { who: string }, state) => `${data.who} on ${state.theme.themeMode}`,
+      }),
+    })
+    await open(kernel, 'Titled', { who: 'Ada' })
+    await screen.findByTestId('view-Titled')
+    expect(screen.getByTestId('header-title').textContent).toBe('Ada on light')
+    act(() => kernel.setThemeMode('dark'))
+    expect(screen.getByTestId('header-title').textContent).toBe('Ada on dark')
   })
 
   it('behavior: the close button and a click on the backdrop close the modal', async () => {

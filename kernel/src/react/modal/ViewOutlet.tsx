@@ -1,5 +1,6 @@
 import { Component, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
 import type { ViewEntry } from '@portico/contracts/plugin'
+import { errorMessage } from '../../errors/errorMessage.js'
 import { useKernel, useTranslate } from '../hooks.js'
 import { Button } from '../ui/Button.js'
 import { EmptyState } from '../ui/EmptyState.js'
@@ -10,13 +11,7 @@ import { useRouterSnapshot } from './useRouterSnapshot.js'
 
 type ViewComponent = ComponentType<{ view: string; data: unknown }>
 
-/** The message to show for a failure: the error's message, never an empty string. */
-function messageOf(error: unknown): string {
-  if (typeof error === 'string' && error) return error
-  if (error instanceof Error && error.message) return error.message
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message
-  return 'Unknown error'
-}
+const messageOf = (error: unknown) => errorMessage(error, 'Unknown error')
 
 /** Shown while a view's plugin or chunk loads. */
 export function ViewLoading() {

@@ -106,7 +106,7 @@ export const ImageIcon = icon(
 export const ActivityIcon = icon(<path d="M22 12h-4l-3 9L9 3l-3 9H2" />, 'ActivityIcon')
 export const ArrowUpIcon = icon(<path d="M12 19V5M5 12l7-7 7 7" />, 'ArrowUpIcon')
 export const ArrowDownIcon = icon(<path d="M12 5v14M19 12l-7 7-7-7" />, 'ArrowDownIcon')
-export const SwapIcon = icon(<path d="M16 3l4 4-4 4M20 7H4M8 21l-4-4 4-4M4 17h16" />, 'SwapIcon')
+export const ExchangeIcon = icon(<path d="M16 3l4 4-4 4M20 7H4M8 21l-4-4 4-4M4 17h16" />, 'ExchangeIcon')
 export const CardIcon = icon(
   <>
     <rect x="2" y="5" width="20" height="14" rx="2" />

@@ -7,16 +7,9 @@ export { ListItem, type ListItemProps } from './ListItem.js'
 export { SkeletonList, type SkeletonListProps } from './SkeletonList.js'
 export { Spinner, type SpinnerProps } from './Spinner.js'
 export { SectionLabel, Stack, type StackProps } from './Stack.js'
-export { TabPanel, Tabs, tabPanelId, type TabDescriptor, type TabsProps } from './Tabs.js'
+export { TabPanel, Tabs, type TabDescriptor, type TabsProps } from './Tabs.js'
 export { Text, type TextProps } from './Text.js'
-export {
-  Avatar,
-  Monogram,
-  monogramInitials,
-  WalletImage,
-  type AvatarProps,
-  type MonogramProps,
-  type WalletImageProps,
-} from './WalletImage.js'
-export * from './icons.js'
+export { Avatar, WalletImage, type AvatarProps, type WalletImageProps } from './WalletImage.js'
+/** The modal's icons, one namespace: `<icons.CopyIcon />`. */
+export * as icons from './icons.js'
 export { cx } from './classNames.js'

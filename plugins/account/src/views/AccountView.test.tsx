@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { definePlugin, type PluginDefinition } from '@portico/contracts/plugin'
+import { definePlugin, type ContributionHandle, type PluginContext, type PluginDefinition } from '@portico/contracts/plugin'
 import type { Kernel, KernelOptions } from '@portico/kernel'
-import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS, testView, viewsPlugin, withKernel } from '@portico/tests/react'
+import type { AccountTab, WalletFeature } from '../extensionPoints.js'
 import { account } from '../plugin.js'
 
 let kernels: Kernel[] = []
@@ -12,6 +13,13 @@ afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
+
+/** A plugin whose setup contributes to the Account view's extension points. */
+function contributor(name: string, setup: (ctx: PluginContext) => void, views: PluginDefinition['views'] = {}): PluginDefinition {
+  return definePlugin({ name, version: '0.0.0', contracts: '^1.0.0', views, setup })
+}
+
+const tab = (id: string, label: string, text: string): AccountTab => ({ id, label, load: async () => ({ default: () => <p>{text}</p> }) })
 
 async function setup(options: KernelOptions & { extra?: PluginDefinition[]; connected?: boolean } = {}) {
   const { extra = [], connected = true, ...rest } = options
@@ -72,12 +80,13 @@ describe('Account view', () => {
       version: '0.0.0',
       contracts: '^1.0.0',
       views: { Send: testView('Send') },
-      setup({ hooks }) {
-        hooks.resolveWalletFeatures.tap((list) => [
-          ...list,
-          { id: 'send', label: 'account.feature.send', view: 'Send' },
-          { id: 'onramp', label: 'account.feature.onramp', view: 'Onramp' },
-        ])
+      setup({ extensions }) {
+        extensions.contribute('account/features', {
+          items: [
+            { id: 'send', label: 'account.feature.send', view: 'Send' },
+            { id: 'onramp', label: 'account.feature.onramp', view: 'Onramp' },
+          ],
+        })
       },
     })
     const { kernel, view } = await setup({ extra: [features] })
@@ -109,12 +118,8 @@ describe('Account view', () => {
       name: 'fake-history',
       version: '0.0.0',
       contracts: '^1.0.0',
-      setup({ hooks }) {
-        hooks.resolveAccountTabs.tap((tabs) => [
-          ...tabs,
-          { id: 'activity', label: 'Activity', load: async () => ({ default: () => <p>3 transactions</p> }) },
-          { id: 'names', label: 'Names', load: async () => ({ default: () => <p>alice.id</p> }) },
-        ])
+      setup({ extensions }) {
+        extensions.contribute('account/tabs', { items: [tab('activity', 'Activity', '3 transactions'), tab('names', 'Names', 'alice.id')] })
       },
     })
     const { view } = await setup({ extra: [history] })
@@ -122,6 +127,54 @@ describe('Account view', () => {
     fireEvent.click(within(view).getByRole('tab', { name: 'Activity' }))
     expect(await within(view).findByText('3 transactions')).toBeTruthy()
     expect(within(view).queryByTestId('account-empty-activity')).toBeNull()
+  })
+
+  it('behavior: a contribution updated after the view rendered shows in it without a remount', async () => {
+    let tabs: ContributionHandle<AccountTab> | undefined
+    let features: ContributionHandle<WalletFeature> | undefined
+    const late = contributor('late-contributor', ({ extensions }) => {
+      tabs = extensions.contribute('account/tabs', { items: [] })
+      features = extensions.contribute('account/features', { items: [] })
+    })
+    const { view } = await setup({ extra: [late] })
+    expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity'])
+    expect(within(view).queryByRole('group', { name: 'Wallet actions' })).toBeNull()
+    // the empty Tokens tab offers no action while no Receive or Buy feature is contributed
+    expect(within(await within(view).findByTestId('account-empty-tokens')).queryByRole('button')).toBeNull()
+
+    act(() => tabs!.update({ items: [tab('names', 'Names', 'alice.id')] }))
+    act(() => features!.update({ items: [{ id: 'receive', label: 'account.feature.receive', view: 'Receive' }] }))
+    expect(screen.getByTestId('view-Account')).toBe(view)
+    expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity', 'Names'])
+    expect(within(view).getByTestId('wallet-feature-receive').textContent).toBe('Receive')
+    expect(within(within(view).getByTestId('account-empty-tokens')).getByRole('button').textContent).toBe('Receive')
+
+    act(() => tabs!.withdraw())
+    expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity'])
+  })
+
+  it('behavior: a contribution selected from the store follows the state while the view shows', async () => {
+    // memoised: the same array for the same network, so the view does not re-render on every store change
+    const bridge = [tab('bridge', 'Bridge', 'bridge to Anvil')]
+    const none: AccountTab[] = []
+    const selected = (network: string | undefined) => (network === 'eip155:31338' ? bridge : none)
+    const networkTabs = contributor('network-tabs', ({ extensions }) => {
+      extensions.contribute('account/tabs', { select: (state) => selected(state.chains.activeCaipNetworkId) })
+    })
+    const { kernel, view } = await setup({ extra: [networkTabs] })
+    expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity'])
+
+    await act(() => kernel.switchNetwork('eip155:31338'))
+    expect(screen.getByTestId('view-Account')).toBe(view)
+    expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity', 'Bridge'])
+    fireEvent.click(within(view).getByRole('tab', { name: 'Bridge' }))
+    expect(await within(view).findByText('bridge to Anvil')).toBeTruthy()
+    expect(kernel.getState().chains.accounts.eip155?.currentTab).toBe(3)
+
+    await act(() => kernel.switchNetwork('eip155:31337'))
+    expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity'])
+    // the kept index points past the list: the last tab shows
+    expect(within(view).getByRole('tab', { selected: true }).textContent).toBe('Activity')
   })
 
   it('behavior: Disconnect disconnects the wallet and the modal shows Connect', async () => {

@@ -1,53 +1,25 @@
 import { useMemo, type ReactNode } from 'react'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
-import { type AccountTab, type WalletFeature } from '@portico/contracts/plugin'
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  Avatar,
-  Button,
-  CardIcon,
-  ChevronDownIcon,
-  chainsSlice,
-  CopyIcon,
-  EmptyState,
-  Lazy,
-  Spinner,
-  Stack,
-  SwapIcon,
-  TabPanel,
-  Tabs,
-  Text,
-  TileButton,
-  TileRow,
-  useAccount,
-  useKernel,
-  useNetwork,
-  usePorticoDispatch,
-  usePorticoSelector,
-  useTranslate,
-  WalletIcon,
-  WalletImage,
-  WarningIcon,
-} from '@portico/kernel'
+import { accountTabSelected, Avatar, Button, EmptyState, icons, Lazy, Spinner, Stack, TabPanel, Tabs, Text, TileButton, TileRow, useAccount, useExtension, useKernel, useNetwork, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
 import { mergeAccountTabs, sortWalletFeatures } from '../accountLists.js'
+import type { WalletFeature } from '../extensionPoints.js'
 import { DEFAULT_ACCOUNT_TABS } from './DefaultTabs.js'
 import { DisconnectButton } from './DisconnectButton.js'
 
 const FEATURE_ICONS: Record<string, (p: { size?: number }) => ReactNode> = {
-  onramp: CardIcon,
-  card: CardIcon,
-  swaps: SwapIcon,
-  swap: SwapIcon,
-  receive: ArrowDownIcon,
-  'arrow-down': ArrowDownIcon,
-  send: ArrowUpIcon,
-  'arrow-up': ArrowUpIcon,
+  onramp: icons.CardIcon,
+  card: icons.CardIcon,
+  swaps: icons.ExchangeIcon,
+  swap: icons.ExchangeIcon,
+  receive: icons.ArrowDownIcon,
+  'arrow-down': icons.ArrowDownIcon,
+  send: icons.ArrowUpIcon,
+  'arrow-up': icons.ArrowUpIcon,
 }
 
 function FeatureIcon({ feature }: { feature: WalletFeature }) {
   if (feature.icon && /[/:]/.test(feature.icon)) return <WalletImage src={feature.icon} name={feature.label} size={20} shape="circle" />
-  const Icon = FEATURE_ICONS[feature.icon ?? feature.id] ?? FEATURE_ICONS[feature.id] ?? WalletIcon
+  const Icon = FEATURE_ICONS[feature.icon ?? feature.id] ?? FEATURE_ICONS[feature.id] ?? icons.WalletIcon
   return <Icon size={20} />
 }
 
@@ -61,17 +33,17 @@ export default function AccountView() {
   const dispatch = usePorticoDispatch()
   const account = useAccount()
   const { network, caipNetworkId, isSupported } = useNetwork()
-  // a plugin that becomes ready may have tapped the hooks: build the lists again then
-  const plugins = usePorticoSelector((s) => s.plugins.byName)
-
-  const features = useMemo(() => sortWalletFeatures((kernel.hooks.resolveWalletFeatures.call([]) ?? []) as WalletFeature[]), [kernel, plugins])
-  const tabs = useMemo(() => mergeAccountTabs(DEFAULT_ACCOUNT_TABS, (kernel.hooks.resolveAccountTabs.call([]) ?? []) as AccountTab[]), [kernel, plugins])
+  // the lists other plugins extend; re-rendered when a contribution, or the state it derives from, changes
+  const contributedFeatures = useExtension('account/features')
+  const contributedTabs = useExtension('account/tabs')
+  const features = useMemo(() => sortWalletFeatures(contributedFeatures), [contributedFeatures])
+  const tabs = useMemo(() => mergeAccountTabs(DEFAULT_ACCOUNT_TABS, contributedTabs), [contributedTabs])
 
   if (!account.isConnected || !account.address) {
     return (
       <div data-testid="view-Account">
         <EmptyState
-          icon={<WalletIcon size={28} />}
+          icon={<icons.WalletIcon size={28} />}
           title={t('account.notConnected.title')}
           description={t('account.notConnected.description')}
           action={
@@ -101,7 +73,7 @@ export default function AccountView() {
   }
   const selectTab = (id: string) => {
     const index = tabs.findIndex((x) => x.id === id)
-    if (account.namespace && index !== -1) dispatch(chainsSlice.actions.accountUpdated({ namespace: account.namespace, patch: { currentTab: index } }))
+    if (account.namespace && index !== -1) dispatch(accountTabSelected({ namespace: account.namespace, index }))
   }
 
   return (
@@ -117,7 +89,7 @@ export default function AccountView() {
           style={{ fontSize: 'var(--portico-font-size-lg)', height: 36 }}
         >
           {shown}
-          <CopyIcon size={16} style={{ marginInlineStart: 8, verticalAlign: '-2px', color: 'var(--portico-color-fg-muted)' }} />
+          <icons.CopyIcon size={16} style={{ marginInlineStart: 8, verticalAlign: '-2px', color: 'var(--portico-color-fg-muted)' }} />
         </Button>
         <Text as="p" variant="display" data-testid="account-balance" aria-busy={account.balanceLoading || undefined}>
           {account.balance === undefined && account.balanceLoading ? (
@@ -135,14 +107,14 @@ export default function AccountView() {
             isSupported && network ? (
               <WalletImage src={network.assets?.imageUrl} name={network.name} size={20} shape="circle" />
             ) : (
-              <WarningIcon size={16} style={{ color: 'var(--portico-color-warning)' }} />
+              <icons.WarningIcon size={16} style={{ color: 'var(--portico-color-warning)' }} />
             )
           }
           onClick={() => kernel.router.push('Networks')}
           style={{ borderRadius: 'var(--portico-radius-pill)', paddingInline: '6px 10px' }}
         >
           {network?.name ?? t('account.network.unsupported')}
-          <ChevronDownIcon size={14} style={{ marginInlineStart: 4, verticalAlign: '-2px' }} />
+          <icons.ChevronDownIcon size={14} style={{ marginInlineStart: 4, verticalAlign: '-2px' }} />
         </Button>
       </Stack>
 

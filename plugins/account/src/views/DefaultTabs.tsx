@@ -1,24 +1,23 @@
-import type { AccountTab, WalletFeature } from '@portico/contracts/plugin'
-import { ActivityIcon, ArrowDownIcon, Button, CardIcon, CoinsIcon, EmptyState, ImageIcon, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { Button, EmptyState, icons, useExtension, useKernel, useTranslate } from '@portico/kernel'
+import type { AccountTab } from '../extensionPoints.js'
 
 /** Tokens: empty until a plugin replaces the tab; offers Receive or Buy when those features are on. */
 function TokensEmpty() {
   const kernel = useKernel()
   const t = useTranslate()
-  usePorticoSelector((s) => s.plugins.byName)
-  const features = (kernel.hooks.resolveWalletFeatures.call([]) ?? []) as WalletFeature[]
+  const features = useExtension('account/features')
   const next = features.find((f) => f.id === 'receive') ?? features.find((f) => f.id === 'onramp')
   return (
     <EmptyState
       data-testid="account-empty-tokens"
-      icon={<CoinsIcon size={28} />}
+      icon={<icons.CoinsIcon size={28} />}
       title={t('account.empty.tokens.title')}
       description={t('account.empty.tokens.description')}
       action={
         next ? (
           <Button
             variant="secondary"
-            icon={next.id === 'receive' ? <ArrowDownIcon size={16} /> : <CardIcon size={16} />}
+            icon={next.id === 'receive' ? <icons.ArrowDownIcon size={16} /> : <icons.CardIcon size={16} />}
             onClick={() => kernel.router.push(next.view)}
           >
             {t(next.label)}
@@ -34,7 +33,7 @@ function NftsEmpty() {
   return (
     <EmptyState
       data-testid="account-empty-nfts"
-      icon={<ImageIcon size={28} />}
+      icon={<icons.ImageIcon size={28} />}
       title={t('account.empty.nfts.title')}
       description={t('account.empty.nfts.description')}
     />
@@ -46,14 +45,14 @@ function ActivityEmpty() {
   return (
     <EmptyState
       data-testid="account-empty-activity"
-      icon={<ActivityIcon size={28} />}
+      icon={<icons.ActivityIcon size={28} />}
       title={t('account.empty.activity.title')}
       description={t('account.empty.activity.description')}
     />
   )
 }
 
-/** SPEC §2 Account tabs; feature plugins replace them by id through `resolveAccountTabs`. */
+/** SPEC §2 Account tabs; feature plugins replace them by id through the `account/tabs` extension point. */
 export const DEFAULT_ACCOUNT_TABS: readonly AccountTab[] = [
   { id: 'tokens', label: 'account.tab.tokens', load: async () => ({ default: TokensEmpty }) },
   { id: 'nfts', label: 'account.tab.nfts', load: async () => ({ default: NftsEmpty }) },

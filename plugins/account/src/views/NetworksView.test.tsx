@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Kernel } from '@portico/kernel'
-import { anvil, anvil2, createTestKernel, scriptedWalletPlugin, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import { anvil, anvil2, createTestKernel, scriptedWalletPlugin, testView, viewsPlugin, withKernel } from '@portico/tests/react'
 import { account } from '../plugin.js'
 
 let kernels: Kernel[] = []
@@ -81,6 +81,15 @@ describe('UnsupportedChain view', () => {
     await act(async () => fireEvent.click(within(view).getByTestId('network-eip155:31337')))
     expect(wallet.calls).toContain('switch:eip155:31337')
     expect(await screen.findByTestId('view-Account')).toBeTruthy()
+  })
+
+  it('behavior: going back while UnsupportedChain is in the history closes the modal', async () => {
+    const { kernel } = await setup(999)
+    await screen.findByTestId('view-UnsupportedChain')
+    act(() => kernel.router.push('Networks'))
+    await screen.findByTestId('view-Networks')
+    act(() => kernel.router.goBack())
+    expect(kernel.getState().modal.open).toBe(false)
   })
 
   it('behavior: Disconnect from UnsupportedChain leaves the wallet disconnected', async () => {

@@ -1,4 +1,4 @@
-import { EmptyState, Stack, usePorticoSelector, useTranslate, WarningIcon } from '@portico/kernel'
+import { EmptyState, icons, Stack, usePorticoSelector, useTranslate } from '@portico/kernel'
 import { DisconnectButton } from './DisconnectButton.js'
 import { NetworkList } from './NetworkList.js'
 
@@ -21,7 +21,7 @@ export default function UnsupportedChainView() {
     <Stack gap={4} data-testid="view-UnsupportedChain">
       <EmptyState
         tone="warning"
-        icon={<WarningIcon size={28} />}
+        icon={<icons.WarningIcon size={28} />}
         title={t('unsupported.heading')}
         description={
           <>

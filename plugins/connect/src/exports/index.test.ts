@@ -4,7 +4,6 @@ import * as exports from './index.js'
 it('behavior: the public surface changes only on purpose', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
-      "DEFAULT_CONNECT_METHODS_ORDER",
       "WALLET_GROUP_ORDER",
       "buildWalletItems",
       "connect",

@@ -1,7 +1,7 @@
 export { connect, default, walletConnectMethod, type ConnectParameters } from '../plugin.js'
+export type { ConnectMethod, WalletListItem } from '../extensionPoints.js'
 export {
   buildWalletItems,
-  DEFAULT_CONNECT_METHODS_ORDER,
   groupWalletItems,
   sortConnectMethods,
   WALLET_GROUP_ORDER,

@@ -1,8 +1,18 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { definePlugin, type ComponentModule, type PluginDefinition } from '@portico/contracts/plugin'
-import { connectionSlice, connectorsSlice, type ConnectorInfo, type Kernel, type KernelOptions } from '@portico/kernel'
-import { createTestKernel, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import {
+  defineConnector,
+  definePlugin,
+  type ComponentModule,
+  type ConnectorType,
+  type ContributionHandle,
+  type PluginDefinition,
+  type PorticoState,
+  type RecentWallet,
+} from '@portico/contracts/plugin'
+import { createMemoryStorage, createSlice, type Kernel, type KernelOptions, type PayloadAction } from '@portico/kernel'
+import { createTestKernel, testView, viewsPlugin, withKernel } from '@portico/tests/react'
+import type { ConnectMethod, WalletListItem } from '../extensionPoints.js'
 import { connect } from '../plugin.js'
 
 let kernels: Kernel[] = []
@@ -19,27 +29,44 @@ function methodsPlugin(ids: string[]): PluginDefinition {
     name: 'fake-methods',
     version: '0.0.0',
     contracts: '^1.0.0',
-    setup({ hooks }) {
-      hooks.resolveConnectMethods.tap((methods) => [...methods, ...ids.map((id) => ({ id, load: async () => section(id) }))])
+    setup({ extensions }) {
+      extensions.contribute('connect/methods', { items: ids.map((id) => ({ id, load: async () => section(id) })) })
     },
   })
 }
 
-const connector = (id: string, type: ConnectorInfo['type'], name = id): ConnectorInfo => ({ id, name, type, chains: ['eip155'] })
+type Wallet = { id: string; type: ConnectorType; name?: string }
 
-async function renderConnect(options: KernelOptions = {}, setupState?: (k: Kernel) => void) {
+/** A plugin registering connectors, the way the injected and walletconnect plugins do. */
+function connectorsPlugin(wallets: Wallet[]): PluginDefinition {
+  return definePlugin({
+    name: 'fake-connectors',
+    version: '0.0.0',
+    contracts: '^1.0.0',
+    setup(ctx) {
+      for (const w of wallets)
+        ctx.registerConnector(defineConnector({ id: w.id, name: w.name ?? w.id, type: w.type, chains: ['eip155'], getProvider: async () => ({}) }))
+    },
+  })
+}
+
+/** Renders the Connect view with `connectors` registered and `recent` wallets stored by an earlier visit. */
+async function renderConnect(options: KernelOptions = {}, { connectors = [], recent = [] }: { connectors?: Wallet[]; recent?: RecentWallet[] } = {}) {
   const { plugins = [], ...rest } = options
+  const storage = createMemoryStorage()
+  if (recent.length) await storage.setItem('recentWallets', recent)
   const kernel = createTestKernel({
+    storage,
     ...rest,
     plugins: [
       connect(),
       viewsPlugin({ ConnectingExternal: testView('ConnectingExternal'), ConnectingWalletConnect: testView('ConnectingWalletConnect') }),
+      ...(connectors.length ? [connectorsPlugin(connectors)] : []),
       ...(plugins as PluginDefinition[]),
     ],
   })
   kernels.push(kernel)
   await kernel.ready
-  setupState?.(kernel)
   render(withKernel(kernel))
   await act(() => kernel.open('Connect'))
   return { kernel, view: await screen.findByTestId('view-Connect') }
@@ -67,21 +94,27 @@ describe('Connect view', () => {
       name: 'fake-wallets',
       version: '0.0.0',
       contracts: '^1.0.0',
-      setup({ hooks }) {
-        hooks.resolveWalletListItems.tap((items) => [
-          ...items,
-          { id: 'trust', name: 'Trust Wallet', group: 'recommended', view: 'ConnectingWalletConnect' },
-          { id: 'rainbow', name: 'Rainbow', group: 'featured', view: 'ConnectingWalletConnect', viewData: { walletId: 'rainbow' } },
-        ])
+      setup({ extensions }) {
+        extensions.contribute('connect/walletItems', {
+          items: [
+            { id: 'trust', name: 'Trust Wallet', group: 'recommended', view: 'ConnectingWalletConnect' },
+            { id: 'rainbow', name: 'Rainbow', group: 'featured', view: 'ConnectingWalletConnect', viewData: { walletId: 'rainbow' } },
+          ],
+        })
       },
     })
-    const { view } = await renderConnect({ plugins: [registryWallets] }, (k) => {
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('safe', 'EXTERNAL', 'Safe')))
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('io.metamask', 'ANNOUNCED', 'MetaMask')))
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('io.rabby', 'ANNOUNCED', 'Rabby')))
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('walletconnect', 'WALLET_CONNECT', 'WalletConnect')))
-      k.store.dispatch(connectionSlice.actions.recentWalletAdded({ id: 'io.rabby', name: 'Rabby', connectorId: 'io.rabby' }))
-    })
+    const { view } = await renderConnect(
+      { plugins: [registryWallets] },
+      {
+        connectors: [
+          { id: 'safe', type: 'EXTERNAL', name: 'Safe' },
+          { id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask' },
+          { id: 'io.rabby', type: 'ANNOUNCED', name: 'Rabby' },
+          { id: 'walletconnect', type: 'WALLET_CONNECT', name: 'WalletConnect' },
+        ],
+        recent: [{ id: 'io.rabby', name: 'Rabby', connectorId: 'io.rabby' }],
+      },
+    )
     const list = await within(view).findByTestId('wallet-list')
     const groups = Array.from(list.querySelectorAll('[data-group]')).map((g) => g.getAttribute('data-group'))
     expect(groups).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'external', 'recommended'])
@@ -93,10 +126,15 @@ describe('Connect view', () => {
   })
 
   it('behavior: a connector pushes ConnectingExternal with its id; WalletConnect and registry wallets push their views', async () => {
-    const { kernel, view } = await renderConnect({}, (k) => {
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('io.metamask', 'ANNOUNCED', 'MetaMask')))
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('walletconnect', 'WALLET_CONNECT', 'WalletConnect')))
-    })
+    const { kernel, view } = await renderConnect(
+      {},
+      {
+        connectors: [
+          { id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask' },
+          { id: 'walletconnect', type: 'WALLET_CONNECT', name: 'WalletConnect' },
+        ],
+      },
+    )
     fireEvent.click(await within(view).findByTestId('connector-io.metamask'))
     expect(kernel.getState().router.history.at(-1)).toEqual({ view: 'ConnectingExternal', data: { connectorId: 'io.metamask' } })
     await screen.findByTestId('view-ConnectingExternal')
@@ -106,10 +144,15 @@ describe('Connect view', () => {
   })
 
   it('behavior: arrow keys move between wallet items across groups', async () => {
-    const { view } = await renderConnect({}, (k) => {
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('walletconnect', 'WALLET_CONNECT')))
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('io.metamask', 'ANNOUNCED')))
-    })
+    const { view } = await renderConnect(
+      {},
+      {
+        connectors: [
+          { id: 'walletconnect', type: 'WALLET_CONNECT' },
+          { id: 'io.metamask', type: 'ANNOUNCED' },
+        ],
+      },
+    )
     const wc = await within(view).findByTestId('connector-walletconnect')
     wc.focus()
     fireEvent.keyDown(wc, { key: 'ArrowDown' })
@@ -138,9 +181,7 @@ describe('Connect view', () => {
         store.inject({ name: 'wallets', reducer: (s = { count: 437 }) => s })
       },
     })
-    const { kernel, view } = await renderConnect({ plugins: [wallets] }, (k) => {
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('io.metamask', 'ANNOUNCED')))
-    })
+    const { kernel, view } = await renderConnect({ plugins: [wallets] }, { connectors: [{ id: 'io.metamask', type: 'ANNOUNCED' }] })
     const all = await within(view).findByTestId('all-wallets')
     await waitFor(() => expect(all.textContent).toContain('430+'))
     expect(all.textContent).toContain('All wallets')
@@ -150,9 +191,7 @@ describe('Connect view', () => {
 
   it('behavior: switching the wallets feature off hides "All wallets"', async () => {
     const wallets = viewsPlugin({ AllWallets: testView('AllWallets') }, 'other-wallets')
-    const { view } = await renderConnect({ features: { wallets: false }, plugins: [wallets] }, (k) => {
-      k.store.dispatch(connectorsSlice.actions.connectorAdded(connector('io.metamask', 'ANNOUNCED')))
-    })
+    const { view } = await renderConnect({ features: { wallets: false }, plugins: [wallets] }, { connectors: [{ id: 'io.metamask', type: 'ANNOUNCED' }] })
     await within(view).findByTestId('connector-io.metamask')
     expect(within(view).queryByTestId('all-wallets')).toBeNull()
   })
@@ -163,18 +202,19 @@ describe('Connect view', () => {
       name: 'flaky',
       version: '0.0.0',
       contracts: '^1.0.0',
-      setup({ hooks }) {
-        hooks.resolveConnectMethods.tap((m) => [
-          ...m,
-          {
-            id: 'email',
-            load: async () => {
-              tries += 1
-              if (tries === 1) throw new Error('chunk')
-              return section('email')
+      setup({ extensions }) {
+        extensions.contribute('connect/methods', {
+          items: [
+            {
+              id: 'email',
+              load: async () => {
+                tries += 1
+                if (tries === 1) throw new Error('chunk')
+                return section('email')
+              },
             },
-          },
-        ])
+          ],
+        })
       },
     })
     const { view } = await renderConnect({ plugins: [flaky] })
@@ -194,5 +234,70 @@ describe('Connect view', () => {
     const view = await screen.findByTestId('view-Connect')
     await within(view).findByText('email method')
     expect(methodOrder(view)).toEqual(['email'])
+  })
+
+  it('behavior: a method contributed or withdrawn while the view shows appears or goes at once', async () => {
+    let handle: ContributionHandle<ConnectMethod> | undefined
+    const later = definePlugin({
+      name: 'fake-later',
+      version: '0.0.0',
+      contracts: '^1.0.0',
+      setup({ extensions }) {
+        handle = extensions.contribute('connect/methods', { items: [] })
+      },
+    })
+    const { view } = await renderConnect({ plugins: [later] })
+    await within(view).findByTestId('connect-empty')
+    expect(methodOrder(view)).toEqual(['wallet'])
+    act(() => handle!.update({ items: [{ id: 'email', load: async () => section('email') }] }))
+    await within(view).findByText('email method')
+    expect(methodOrder(view)).toEqual(['email', 'wallet'])
+    act(() => handle!.withdraw())
+    expect(methodOrder(view)).toEqual(['wallet'])
+  })
+})
+
+describe('Connect view: wallet items selected from a plugin\'s state', () => {
+  type FoundState = { items: WalletListItem[] }
+  const found = createSlice({
+    name: 'fake-found',
+    initialState: { items: [] } as FoundState,
+    reducers: {
+      walletFound(state, action: PayloadAction<WalletListItem>) {
+        state.items.push(action.payload)
+      },
+    },
+  })
+  const NONE: WalletListItem[] = []
+  // the slice's own array: the same until the slice changes
+  const selectFound = (state: PorticoState) => (state as unknown as { 'fake-found'?: FoundState })['fake-found']?.items ?? NONE
+  const finder = definePlugin({
+    name: 'fake-found',
+    version: '0.0.0',
+    contracts: '^1.0.0',
+    setup(ctx) {
+      ctx.store.inject(found)
+      ctx.extensions.contribute('connect/walletItems', { select: selectFound })
+    },
+  })
+
+  it('behavior: the view re-renders with a new item as soon as the state its contributor selects from changes, with no other store event', async () => {
+    const { kernel, view } = await renderConnect({ plugins: [finder] }, { connectors: [{ id: 'io.metamask', type: 'ANNOUNCED' }] })
+    await within(view).findByTestId('connector-io.metamask')
+    expect(within(view).queryByTestId('wallet-zerion')).toBeNull()
+    const before = { plugins: kernel.getState().plugins, connectors: kernel.getState().connectors, connection: kernel.getState().connection }
+
+    act(() => void kernel.store.dispatch(found.actions.walletFound({ id: 'zerion', name: 'Zerion', group: 'featured' })))
+    // rendered within the same act: nothing else had to happen for the view to see it
+    const zerion = within(view).getByTestId('wallet-zerion')
+    expect(zerion.closest('[data-group]')?.getAttribute('data-group')).toBe('featured')
+    // and no plugin restated anything to make the view rebuild its list
+    expect(kernel.getState().plugins).toBe(before.plugins)
+    expect(kernel.getState().connectors).toBe(before.connectors)
+    expect(kernel.getState().connection).toBe(before.connection)
+
+    act(() => void kernel.store.dispatch(found.actions.walletFound({ id: 'safe', name: 'Safe', group: 'custom' })))
+    const ids = Array.from(view.querySelectorAll('[data-list-item]')).map((el) => el.getAttribute('data-testid'))
+    expect(ids).toEqual(['connector-io.metamask', 'wallet-zerion', 'wallet-safe'])
   })
 })

@@ -1,39 +1,26 @@
 import { Fragment, useMemo } from 'react'
-import type { ConnectMethod } from '@portico/contracts/plugin'
-import {
-  AlertIcon,
-  Divider,
-  EmptyState,
-  Lazy,
-  onListKeyDown,
-  useKernel,
-  usePorticoSelector,
-  useTranslate,
-} from '@portico/kernel'
-import { DEFAULT_CONNECT_METHODS_ORDER, sortConnectMethods } from '../walletList.js'
+import { DEFAULT_CONNECT_METHOD_ORDER } from '@portico/contracts/spec'
+import { Divider, EmptyState, icons, Lazy, onListKeyDown, useExtension, usePorticoSelector, useTranslate } from '@portico/kernel'
+import type { ConnectMethod } from '../extensionPoints.js'
+import { sortConnectMethods } from '../walletList.js'
 
 /**
- * The Connect view: every connect method contributed through `resolveConnectMethods`, in the host's
- * `connectMethodsOrder` (email, social, wallet by default), separated by dividers. Arrow keys move between
- * the list items of all methods.
+ * The Connect view: every method contributed to `connect/methods`, in the host's `connectMethodsOrder` (email,
+ * social, wallet when the host gave none), separated by dividers. Arrow keys move between the list items of all
+ * methods. A contribution made or withdrawn while the view shows re-renders it.
  */
 export default function ConnectView() {
-  const kernel = useKernel()
   const t = useTranslate()
+  const contributed = useExtension('connect/methods')
   const order = usePorticoSelector((s) => s.options.connectMethodsOrder)
-  // a plugin that becomes ready may have tapped the hook: build the list again then
-  const plugins = usePorticoSelector((s) => s.plugins.byName)
-  const methods = useMemo(
-    () => sortConnectMethods((kernel.hooks.resolveConnectMethods.call([]) ?? []) as ConnectMethod[], order ?? DEFAULT_CONNECT_METHODS_ORDER),
-    [kernel, order, plugins],
-  )
+  const methods = useMemo(() => sortConnectMethods(contributed, order ?? DEFAULT_CONNECT_METHOD_ORDER), [contributed, order])
 
   return (
     <div data-testid="view-Connect" onKeyDown={onListKeyDown}>
       {methods.length === 0 ? (
         <EmptyState
           data-testid="connect-no-methods"
-          icon={<AlertIcon size={28} />}
+          icon={<icons.AlertIcon size={28} />}
           title={t('connect.noMethods.title')}
           description={t('connect.noMethods.description')}
         />

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Kernel } from '@portico/kernel'
-import { anvil, createTestKernel, scriptedWalletPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import { anvil, createTestKernel, scriptedWalletPlugin, withKernel } from '@portico/tests/react'
 import { connect } from '../plugin.js'
 
 let kernels: Kernel[] = []

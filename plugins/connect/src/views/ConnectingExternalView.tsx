@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ViewProps } from '@portico/contracts/plugin'
-import { Button, EmptyState, Spinner, Stack, Text, useKernel, usePorticoSelector, useTranslate, WalletImage, WarningIcon } from '@portico/kernel'
+import { Button, EmptyState, icons, Spinner, Stack, Text, useKernel, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
 
 type Phase = 'connecting' | 'declined' | 'error'
 
@@ -39,7 +39,7 @@ export default function ConnectingExternalView({ data }: ViewProps<{ connectorId
       <EmptyState
         data-testid="view-ConnectingExternal"
         tone="warning"
-        icon={<WarningIcon size={28} />}
+        icon={<icons.WarningIcon size={28} />}
         title={t('connecting.missing.title')}
         description={t('connecting.missing.description')}
         action={<Button onClick={() => kernel.router.goBack()}>{t('connecting.back')}</Button>}

@@ -1,31 +1,22 @@
 import { useMemo, type ReactNode } from 'react'
-import type { WalletListItem } from '@portico/contracts/plugin'
-import {
-  Button,
-  EmptyState,
-  GridIcon,
-  List,
-  ListItem,
-  QrIcon,
-  Stack,
-  useKernel,
-  usePorticoSelector,
-  useTranslate,
-  WalletIcon,
-  type Kernel,
-  type ListItemProps,
-  type RootState,
-} from '@portico/kernel'
-import { buildWalletItems, groupWalletItems, walletItemTestId, type WalletGroup } from '../walletList.js'
+import type { PorticoState } from '@portico/contracts/plugin'
+import { Button, EmptyState, icons, type Kernel, List, ListItem, type ListItemProps, Stack, useExtension, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import type { WalletListItem } from '../extensionPoints.js'
+import { groupWalletItems, walletItemTestId, type WalletGroup } from '../walletList.js'
 
 const TAG_VARIANT: Partial<Record<WalletGroup, ListItemProps['tagVariant']>> = {
   walletConnect: 'accent',
   injected: 'success',
 }
 
-/** The registry's wallet count, when the wallets plugin has put one in its slice. */
-function selectWalletCount(state: RootState): number | undefined {
-  const count = (state as { wallets?: { count?: unknown } }).wallets?.count
+/**
+ * The registry's wallet count, when the wallets plugin has put one in its slice. This plugin does not depend on
+ * that one, so it reads the slice by name and checks its shape instead of importing its type.
+ */
+function selectWalletCount(state: PorticoState): number | undefined {
+  const slices: Readonly<Record<string, unknown>> = state
+  const wallets = slices.wallets
+  const count = typeof wallets === 'object' && wallets !== null && 'count' in wallets ? wallets.count : undefined
   return typeof count === 'number' && count > 0 ? count : undefined
 }
 
@@ -39,7 +30,7 @@ function countLabel(count: number | undefined): string | undefined {
  * Whether a plugin can show AllWallets: not when the `wallets` feature is off; yes when a set-up plugin or the
  * inline manifest provides the view, or when a manifest URL may.
  */
-export function allWalletsAvailable(kernel: Kernel, features: RootState['options']['features']): boolean {
+export function allWalletsAvailable(kernel: Kernel, features: PorticoState['options']['features']): boolean {
   // the kernel answers for bundled plugins and, once the manifest is loaded (the modal opening), remote ones
   return features.wallets !== false && kernel.plugins.hasView('AllWallets')
 }
@@ -65,23 +56,21 @@ function IconTile({ children }: { children: ReactNode }) {
 }
 
 /**
- * The `wallet` connect method: the connector list built from the store and extended by other plugins through
- * `resolveWalletListItems`, grouped in SPEC §2 order, then "All wallets" when a plugin provides it.
+ * The `wallet` connect method: the `connect/walletItems` list (this plugin's connectors and recent wallets, then
+ * what other plugins contribute), grouped in SPEC §2 order, then "All wallets" when a plugin provides it. It
+ * re-renders when a contribution, or the state one reads, changes.
  */
 export default function WalletMethod() {
   const kernel = useKernel()
   const t = useTranslate()
   const connectors = usePorticoSelector((s) => s.connectors.list)
-  const recentWallets = usePorticoSelector((s) => s.connection.recentWallets)
   const features = usePorticoSelector((s) => s.options.features)
+  // whether a plugin provides AllWallets changes as plugins are set up
   const plugins = usePorticoSelector((s) => s.plugins.byName)
   const walletCount = usePorticoSelector(selectWalletCount)
+  const items = useExtension('connect/walletItems')
 
-  const sections = useMemo(() => {
-    const own = buildWalletItems(connectors, recentWallets)
-    const items = (kernel.hooks.resolveWalletListItems.call(own) ?? own) as WalletListItem[]
-    return groupWalletItems(items)
-  }, [kernel, connectors, recentWallets, plugins])
+  const sections = useMemo(() => groupWalletItems(items), [items])
   const showAllWallets = useMemo(() => allWalletsAvailable(kernel, features), [kernel, features, plugins])
 
   const choose = (item: WalletListItem) => {
@@ -99,12 +88,12 @@ export default function WalletMethod() {
     return (
       <EmptyState
         data-testid="connect-empty"
-        icon={<WalletIcon size={28} />}
+        icon={<icons.WalletIcon size={28} />}
         title={t('connect.empty.title')}
         description={t('connect.empty.description')}
         action={
           showAllWallets ? (
-            <Button variant="primary" icon={<GridIcon size={16} />} onClick={browseAll}>
+            <Button variant="primary" icon={<icons.GridIcon size={16} />} onClick={browseAll}>
               {t('connect.empty.browse')}
             </Button>
           ) : undefined
@@ -127,7 +116,7 @@ export default function WalletMethod() {
                 ? {
                     icon: (
                       <IconTile>
-                        <QrIcon size={22} />
+                        <icons.QrIcon size={22} />
                       </IconTile>
                     ),
                   }
@@ -145,7 +134,7 @@ export default function WalletMethod() {
           name={t('connect.allWallets')}
           icon={
             <IconTile>
-              <GridIcon size={20} />
+              <icons.GridIcon size={20} />
             </IconTile>
           }
           tag={countLabel(walletCount)}

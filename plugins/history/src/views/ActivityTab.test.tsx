@@ -2,7 +2,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { account } from '@portico/plugin-account'
 import type { Kernel } from '@portico/kernel'
-import { createTestKernel, scriptedWalletPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import { createTestKernel, scriptedWalletPlugin, withKernel } from '@portico/tests/react'
 import {
   ANVIL_DEV_KEYS,
   clientsFor,
@@ -12,7 +12,7 @@ import {
   transferTestToken,
   type AnvilInstance,
 } from '../../../../services/api/src/testing/index.js'
-import { startApi } from '../../test/servers.js'
+import { startApi } from '@portico/tests/servers'
 import { history } from '../plugin.js'
 import { selectHistory } from '../slice.js'
 

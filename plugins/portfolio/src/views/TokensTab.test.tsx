@@ -2,9 +2,9 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { account } from '@portico/plugin-account'
 import type { Kernel } from '@portico/kernel'
-import { createTestKernel, scriptedWalletPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
+import { createTestKernel, scriptedWalletPlugin, withKernel } from '@portico/tests/react'
 import { deployTestToken, sendNative, startAnvil, transferTestToken, type AnvilInstance, type DeployedToken } from '../../../../services/api/src/testing/index.js'
-import { startApi } from '../../test/servers.js'
+import { startApi } from '@portico/tests/servers'
 import { portfolio } from '../plugin.js'
 import { selectPortfolio } from '../slice.js'
 

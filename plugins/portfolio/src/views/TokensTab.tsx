@@ -1,21 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { formatAmount, formatBalance } from '@portico/contracts/spec'
-import {
-  AlertIcon,
-  Button,
-  CoinsIcon,
-  EmptyState,
-  IconButton,
-  RetryIcon,
-  Spinner,
-  Text,
-  useKernel,
-  useNetwork,
-  usePorticoSelector,
-  useTranslate,
-  WalletImage,
-  SkeletonList,
-} from '@portico/kernel'
+import { Button, EmptyState, IconButton, icons, SkeletonList, Spinner, Text, useKernel, useNetwork, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
 import { balanceTarget, refreshTokenBalances, targetKey } from '../balances.js'
 import { portfolioDeps } from '../plugin.js'
 import type { TokenBalance } from '../schemas.js'
@@ -98,11 +83,11 @@ export default function TokensTab() {
       <EmptyState
         data-testid="portfolio-error"
         tone="error"
-        icon={<AlertIcon size={28} />}
+        icon={<icons.AlertIcon size={28} />}
         title={t('portfolio.error.title')}
         description={t('portfolio.error.description')}
         action={
-          <Button variant="secondary" icon={<RetryIcon size={16} />} onClick={() => void refreshTokenBalances(deps, { manual: true })}>
+          <Button variant="secondary" icon={<icons.RetryIcon size={16} />} onClick={() => void refreshTokenBalances(deps, { manual: true })}>
             {t('portfolio.retry')}
           </Button>
         }
@@ -115,7 +100,7 @@ export default function TokensTab() {
     content = (
       <EmptyState
         data-testid="portfolio-empty"
-        icon={<CoinsIcon size={28} />}
+        icon={<icons.CoinsIcon size={28} />}
         title={t(unsupported ? 'portfolio.unsupported.title' : 'portfolio.empty.title')}
         description={t(unsupported ? 'portfolio.unsupported.description' : 'portfolio.empty.description', { network: networkName })}
       />
@@ -135,7 +120,7 @@ export default function TokensTab() {
           </Text>
         </span>
         <IconButton label={t('portfolio.refresh')} data-testid="portfolio-refresh" disabled={busy} onClick={refresh}>
-          {busy ? <Spinner size={16} /> : <RetryIcon size={16} />}
+          {busy ? <Spinner size={16} /> : <icons.RetryIcon size={16} />}
         </IconButton>
       </div>
       {content}

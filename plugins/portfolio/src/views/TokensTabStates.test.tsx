@@ -2,8 +2,8 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { account } from '@portico/plugin-account'
 import type { Kernel } from '@portico/kernel'
-import { createTestKernel, scriptedWalletPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
-import { json, startServer, supportedChains } from '../../test/servers.js'
+import { createTestKernel, scriptedWalletPlugin, withKernel } from '@portico/tests/react'
+import { json, startServer, supportedChains } from '@portico/tests/servers'
 import { portfolio } from '../plugin.js'
 
 // views load lazily, and these files share two cores with PGlite and anvil: give slow renders room

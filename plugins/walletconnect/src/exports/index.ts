@@ -1,5 +1,11 @@
 export { walletConnect, default, type WalletConnectParameters } from '../plugin.js'
-export { createWalletConnectConnector, walletConnectViewShowing, type ConnectorDeps, type WalletConnectConnector } from '../connector.js'
+export {
+  asWalletConnectConnector,
+  createWalletConnectConnector,
+  walletConnectViewShowing,
+  type ConnectorDeps,
+  type WalletConnectConnector,
+} from '../connector.js'
 export {
   DISCONNECT_TIMEOUT_MS,
   PAIRING_EXPIRY_MARGIN_MS,
@@ -24,5 +30,15 @@ export { addressesOn, NAMESPACE_SPECS, parseAccount, proposalNamespaces, session
 export { createPairingManager, isPairingExpired, type PairingManager, type PairingManagerDeps, type PairingPhase } from '../pairing.js'
 export { isIos, isSafari, isTelegram, reusesPairing } from '../platform.js'
 export { NamespaceProvider, ProviderHost, skipVerify, toProviderRpcError, type AppMetadata, type WalletConnectSession } from '../provider.js'
-export { initialWalletConnectState, phaseChanged, walletConnectSlice, type WalletConnectState } from '../slice.js'
+export {
+  initialWalletConnectState,
+  pairingUriCleared,
+  pairingUriPublished,
+  phaseChanged,
+  selectWalletConnect,
+  walletAppOpened,
+  walletConnectSlice,
+  type WalletConnectState,
+} from '../slice.js'
 export { createSdkStorage, type SdkStorage } from '../storage.js'
+export { createWalletItemsTransform } from '../walletItems.js'

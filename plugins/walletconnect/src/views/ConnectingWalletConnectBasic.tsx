@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { GridIcon, List, ListItem, Stack, useKernel, usePorticoSelector, useTranslate, type Kernel } from '@portico/kernel'
+import { icons, type Kernel, List, ListItem, Stack, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
 import type { WalletListingLike } from '../links.js'
 import { fetchWallets, useWalletImage } from './useWalletConnect.js'
 import { WalletConnectPanel } from './WalletConnectPanel.js'
@@ -56,7 +56,7 @@ export default function ConnectingWalletConnectBasic() {
                 name={t('wc.basic.allWallets')}
                 icon={
                   <span className="portico-wc-tile" aria-hidden="true">
-                    <GridIcon size={20} />
+                    <icons.GridIcon size={20} />
                   </span>
                 }
                 chevron

@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
-import { AlertIcon, Button, CopyIcon, EmptyState, RetryIcon, Spinner, Stack, Text, useKernel, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
+import { Button, EmptyState, icons, Spinner, Stack, Text, useKernel, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
 import { WALLETCONNECT_ICON } from '../constants.js'
 import { pickWalletLink, type WalletListingLike } from '../links.js'
+import { walletAppOpened } from '../slice.js'
 import { QrCode } from './QrCode.js'
 import { countdown, useNow, useWalletConnect, useWalletImage } from './useWalletConnect.js'
 import './walletconnect.css'
@@ -32,7 +33,7 @@ export function WalletConnectPanel({ wallet, qrSize = 264 }: WalletConnectPanelP
     return (
       <EmptyState
         tone="error"
-        icon={<AlertIcon size={28} />}
+        icon={<icons.AlertIcon size={28} />}
         title={t('wc.unavailable.title')}
         description={t('wc.unavailable.description')}
         data-testid="wc-unavailable"
@@ -46,11 +47,11 @@ export function WalletConnectPanel({ wallet, qrSize = 264 }: WalletConnectPanelP
       <div className="portico-wc-state" data-testid={declined ? 'wc-declined' : 'wc-failed'}>
         <EmptyState
           tone="error"
-          icon={<AlertIcon size={28} />}
+          icon={<icons.AlertIcon size={28} />}
           title={t(declined ? 'wc.declined.title' : 'wc.failed.title')}
           description={<span role="alert">{declined ? t('wc.declined.description') : (error ?? t('wc.failed.description'))}</span>}
           action={
-            <Button variant="primary" icon={<RetryIcon size={16} />} onClick={retry} data-testid="wc-retry">
+            <Button variant="primary" icon={<icons.RetryIcon size={16} />} onClick={retry} data-testid="wc-retry">
               {t('wc.retry')}
             </Button>
           }
@@ -74,7 +75,7 @@ export function WalletConnectPanel({ wallet, qrSize = 264 }: WalletConnectPanelP
 
   const openApp = () => {
     if (!link || !walletName) return
-    dispatch({ type: 'connection/wcLinkingSet', payload: { name: walletName, href: link.base } })
+    dispatch(walletAppOpened({ name: walletName, href: link.base }))
   }
 
   return (
@@ -129,7 +130,7 @@ export function WalletConnectPanel({ wallet, qrSize = 264 }: WalletConnectPanelP
             </span>
           </a>
         )}
-        <Button variant="secondary" fullWidth icon={<CopyIcon size={16} />} disabled={!uri} onClick={copy} data-testid="wc-copy">
+        <Button variant="secondary" fullWidth icon={<icons.CopyIcon size={16} />} disabled={!uri} onClick={copy} data-testid="wc-copy">
           {t('wc.copy')}
         </Button>
       </div>

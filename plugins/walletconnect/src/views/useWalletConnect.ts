@@ -2,13 +2,10 @@ import { useCallback, useEffect, useState } from 'react'
 import { useKernel, usePorticoSelector } from '@portico/kernel'
 import type { Kernel } from '@portico/kernel'
 import { WALLETCONNECT_CONNECTOR_ID } from '../constants.js'
-import type { WalletConnectConnector } from '../connector.js'
+import { asWalletConnectConnector, type WalletConnectConnector } from '../connector.js'
 import { listingFromViewData, walletIdFromViewData, type WalletListingLike } from '../links.js'
 import { isPairingExpired, type PairingPhase } from '../pairing.js'
-import type { WalletConnectState } from '../slice.js'
-
-/** The plugin's slice, injected at setup (typed apart: the kernel's built types do not see the declaration merge). */
-const slice = (state: unknown) => (state as { walletconnect?: WalletConnectState }).walletconnect
+import { selectWalletConnect } from '../slice.js'
 
 export type WalletConnectViewState = {
   connector: WalletConnectConnector | undefined
@@ -25,19 +22,19 @@ export type WalletConnectViewState = {
 /**
  * Drives the connection from a WalletConnect view: on mount it resumes the attempt in progress (keeping a valid
  * pairing, replacing an expired one) or starts one with `kernel.connect('walletConnect')`; the outcome lands in the
- * store (`connection.wcUri`, `walletconnect.phase`).
+ * plugin's slice (`walletconnect.wcUri`, `walletconnect.phase`).
  */
 export function useWalletConnect(): WalletConnectViewState {
   const kernel = useKernel()
-  const connector = kernel.getConnector(WALLETCONNECT_CONNECTOR_ID) as WalletConnectConnector | undefined
-  const uri = usePorticoSelector((s) => s.connection.wcUri)
-  const expiry = usePorticoSelector((s) => s.connection.wcPairingExpiry)
-  const phase = usePorticoSelector((s) => slice(s)?.phase ?? 'idle')
-  const error = usePorticoSelector((s) => slice(s)?.error)
+  const connector = asWalletConnectConnector(kernel.getConnector(WALLETCONNECT_CONNECTOR_ID))
+  const uri = usePorticoSelector((s) => selectWalletConnect(s).wcUri)
+  const expiry = usePorticoSelector((s) => selectWalletConnect(s).wcPairingExpiry)
+  const phase = usePorticoSelector((s) => selectWalletConnect(s).phase)
+  const error = usePorticoSelector((s) => selectWalletConnect(s).error)
 
   const retry = useCallback(() => {
     if (!connector) return
-    // the result reaches the store (phase, wcUri); the kernel records and shows connection errors itself
+    // the result reaches the slice (phase, wcUri); the kernel records and shows connection errors itself
     kernel.connect(WALLETCONNECT_CONNECTOR_ID).catch(() => {})
   }, [kernel, connector])
 

@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { WalletListItem } from '@portico/contracts/plugin'
-import { connectionSlice, type Kernel, type KernelOptions } from '@portico/kernel'
-import { createTestKernel, withKernel } from '../../../../kernel/src/react/testing.js'
+import { definePlugin } from '@portico/contracts/plugin'
+import type { Kernel, KernelOptions } from '@portico/kernel'
+import type { WalletListItem } from '@portico/plugin-connect'
+import { createTestKernel, withKernel } from '@portico/tests/react'
 import type { WalletConnectConnector } from '../connector.js'
 import { walletConnect } from '../plugin.js'
-import { phaseChanged } from '../slice.js'
+import { pairingUriPublished, phaseChanged, selectWalletConnect } from '../slice.js'
 import { qrMatrix } from './QrCode.js'
 
 const URI =
@@ -37,8 +38,8 @@ async function setup(options: KernelOptions = {}) {
 
 const showUri = (kernel: Kernel, uri = URI) =>
   act(() => {
-    kernel.store.dispatch(connectionSlice.actions.wcUriSet({ uri, expiry: Date.now() + 4 * 60_000 }))
-    kernel.store.dispatch(phaseChanged('pairing') as never)
+    kernel.store.dispatch(pairingUriPublished({ uri, expiry: Date.now() + 4 * 60_000 }))
+    kernel.store.dispatch(phaseChanged('pairing'))
   })
 
 describe('ConnectingWalletConnect', () => {
@@ -85,7 +86,7 @@ describe('ConnectingWalletConnect', () => {
     expect(open.getAttribute('target')).toBe('_self')
     expect(within(view).getByText('Scan with Trust Wallet')).toBeTruthy()
     fireEvent.click(open)
-    expect(kernel.getState().connection.wcLinking).toEqual({ name: 'Trust Wallet', href: 'trust://' })
+    expect(selectWalletConnect(kernel.getState()).wcLinking).toEqual({ name: 'Trust Wallet', href: 'trust://' })
   })
 
   it('uses a universal link in a new tab, and the web app on desktop', async () => {
@@ -106,7 +107,7 @@ describe('ConnectingWalletConnect', () => {
     await act(() => kernel.open('ConnectingWalletConnect'))
     await screen.findByTestId('view-ConnectingWalletConnect')
     await showUri(kernel)
-    act(() => void kernel.store.dispatch(phaseChanged('declined', 'User rejected.') as never))
+    act(() => void kernel.store.dispatch(phaseChanged('declined', 'User rejected.')))
     const declined = screen.getByTestId('wc-declined')
     expect(declined.textContent).toContain('Connection declined')
     expect(screen.queryByTestId('wc-qr')).toBeNull()
@@ -118,7 +119,7 @@ describe('ConnectingWalletConnect', () => {
     const { kernel } = await setup()
     await act(() => kernel.open('ConnectingWalletConnect'))
     await screen.findByTestId('view-ConnectingWalletConnect')
-    act(() => void kernel.store.dispatch(phaseChanged('failed', "Couldn't establish socket connection to the relay server") as never))
+    act(() => void kernel.store.dispatch(phaseChanged('failed', "Couldn't establish socket connection to the relay server")))
     const failed = screen.getByTestId('wc-failed')
     expect(failed.textContent).toContain('Connection failed')
     expect(within(failed).getByRole('alert').textContent).toContain('relay server')
@@ -134,15 +135,18 @@ describe('ConnectingWalletConnect', () => {
     expect(connect).not.toHaveBeenCalled()
   })
 
-  it('closing the modal aborts the pairing and the kernel resets the URI', async () => {
+  it('closing the modal aborts the pairing and the plugin resets the URI', async () => {
     const { kernel, connector } = await setup()
     const abort = vi.spyOn(connector.pairing, 'abort')
     await act(() => kernel.open('ConnectingWalletConnect'))
     await screen.findByTestId('view-ConnectingWalletConnect')
     await showUri(kernel)
+    expect(selectWalletConnect(kernel.getState()).wcUri).toBe(URI)
+    // connect is recorded, not run: no attempt is in progress, so the reset is the plugin's own close handling
+    expect(connector.pairing.active).toBe(false)
     act(() => kernel.close())
     expect(abort).toHaveBeenCalled()
-    expect(kernel.getState().connection.wcUri).toBeUndefined()
+    expect(selectWalletConnect(kernel.getState())).toMatchObject({ wcUri: undefined, wcPairingExpiry: undefined })
   })
 })
 
@@ -196,16 +200,49 @@ describe('ConnectingWalletConnectBasic', () => {
   })
 })
 
+/** A plugin contributing wallet items, standing in for the connect plugin's own (which is not a dependency here). */
+const itemsPlugin = (items: WalletListItem[]) =>
+  definePlugin({
+    name: 'fake-items',
+    version: '0.0.0',
+    contracts: '^1.0.0',
+    setup({ extensions }) {
+      extensions.contribute('connect/walletItems', { items })
+    },
+  })
+
 describe('plugin wiring', () => {
+  const items: WalletListItem[] = [
+    { id: 'walletConnect', name: 'WalletConnect', group: 'walletConnect', connectorId: 'walletConnect' },
+    { id: 'injected', name: 'Browser Wallet', group: 'injected', connectorId: 'injected' },
+  ]
+
   it('points the Connect view\u2019s WalletConnect entry at ConnectingWalletConnect with the QR code tag', async () => {
-    const { kernel } = await setup()
-    const items: WalletListItem[] = [
-      { id: 'walletConnect', name: 'WalletConnect', group: 'walletConnect', connectorId: 'walletConnect' },
-      { id: 'injected', name: 'Browser Wallet', group: 'injected', connectorId: 'injected' },
-    ]
-    const out = kernel.hooks.resolveWalletListItems.call(items) as WalletListItem[]
-    expect(out[0]).toMatchObject({ view: 'ConnectingWalletConnect', tag: 'connect.tag.qrCode' })
-    expect(out[1]).toEqual(items[1])
+    const { kernel } = await setup({ plugins: [walletConnect({ logger: 'silent' }), itemsPlugin(items)] })
+    const out = kernel.extensions.read('connect/walletItems')
+    expect(out[0]).toEqual({ ...items[0], view: 'ConnectingWalletConnect', tag: 'connect.tag.qrCode' })
+    expect(out[1]).toBe(items[1])
+    // the entry the connect plugin built is not changed in place
+    expect(items[0]!.view).toBeUndefined()
+  })
+
+  it('gives the same list again while nothing it depends on changed, so the Connect view does not render for nothing', async () => {
+    const { kernel } = await setup({ plugins: [walletConnect({ logger: 'silent' }), itemsPlugin(items)] })
+    const first = kernel.extensions.read('connect/walletItems')
+    act(() => kernel.setThemeMode('dark'))
+    expect(kernel.extensions.read('connect/walletItems')).toBe(first)
+  })
+
+  it('reports the peer wallet through the kernel when a WalletConnect session connects', async () => {
+    const { kernel, connector } = await setup()
+    vi.spyOn(connector.host, 'activeSession').mockReturnValue({
+      peer: { metadata: { name: 'Rainbow', description: '', url: 'https://rainbow.me', icons: ['http://insecure.example/i.png', 'https://rainbow.me/i.png'] } },
+    } as never)
+    await kernel.hooks.afterConnect.promise({ namespace: 'eip155', connectorId: 'walletConnect', address: '0x1', caipAddress: 'eip155:31337:0x1', chainId: 31337 })
+    expect(kernel.getState().chains.accounts.eip155?.connectedWalletInfo).toEqual({ name: 'Rainbow', icon: 'https://rainbow.me/i.png', type: 'WALLET_CONNECT' })
+    // another connector's connection is left alone
+    await kernel.hooks.afterConnect.promise({ namespace: 'solana', connectorId: 'phantom', address: 'x', caipAddress: 'solana:1:x', chainId: '1' })
+    expect(kernel.getState().chains.accounts.solana?.connectedWalletInfo).toBeUndefined()
   })
 
   it('registers the walletConnect connector without loading the SDK', async () => {

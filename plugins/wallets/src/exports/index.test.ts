@@ -8,6 +8,7 @@ it('behavior: the public surface changes only on purpose', () => {
       "WalletListingSchema",
       "buildWalletEntries",
       "chainsOf",
+      "createRegistryWalletItemsSelector",
       "default",
       "getWallets",
       "hasMorePages",

@@ -12,6 +12,14 @@ export {
   type WalletsDeps,
   type WalletsQuery,
 } from '../registry.js'
-export { buildWalletEntries, listingEntry, matchConnector, registryWalletItems, walletDestination, type WalletEntry } from '../walletEntries.js'
+export {
+  buildWalletEntries,
+  createRegistryWalletItemsSelector,
+  listingEntry,
+  matchConnector,
+  registryWalletItems,
+  walletDestination,
+  type WalletEntry,
+} from '../walletEntries.js'
 export { walletsMessages } from '../messages.js'
 export { GetWalletsResponseSchema, WalletListingSchema, type GetWalletsResponse, type WalletListing } from '../schemas.js'

@@ -1,9 +1,9 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { defineConnector, definePlugin, type PluginDefinition } from '@portico/contracts/plugin'
-import { connectionSlice, type Kernel, type KernelOptions } from '@portico/kernel'
-import { createTestKernel, testView, viewsPlugin, withKernel } from '../../../../kernel/src/react/testing.js'
-import { json, startApi, startServer } from '../../test/servers.js'
+import { defineConnector, definePlugin, type PluginDefinition, type RecentWallet } from '@portico/contracts/plugin'
+import { createMemoryStorage, type Kernel, type KernelOptions } from '@portico/kernel'
+import { createTestKernel, testView, viewsPlugin, withKernel } from '@portico/tests/react'
+import { json, startApi, startServer } from '@portico/tests/servers'
 import { wallets, type WalletsParameters } from '../plugin.js'
 import { selectWallets } from '../slice.js'
 
@@ -36,11 +36,15 @@ const installedMetaMask = definePlugin({
   },
 })
 
-async function openAllWallets(options: KernelOptions & { wallets?: WalletsParameters; url?: string } = {}) {
-  const { plugins = [], wallets: params, url = api.url, ...rest } = options
+async function openAllWallets(options: KernelOptions & { wallets?: WalletsParameters; url?: string; recent?: RecentWallet[] } = {}) {
+  const { plugins = [], wallets: params, url = api.url, recent, ...rest } = options
+  const storage = createMemoryStorage()
+  // wallets used on an earlier visit, which the kernel reads when the modal opens
+  if (recent) await storage.setItem('recentWallets', recent)
   const kernel = createTestKernel({
     projectId: 'portico-dev',
     endpoints: { api: url },
+    storage,
     ...rest,
     plugins: [
       wallets(params),
@@ -145,12 +149,7 @@ describe('AllWallets view, against the reference api', { timeout: 20_000 }, () =
   })
 
   it('behavior: recent wallets come first, tagged recent', async () => {
-    const { view } = await openAllWallets({}).then(async (r) => {
-      act(() => {
-        r.kernel.store.dispatch(connectionSlice.actions.recentWalletAdded({ id: 'zerion', name: 'Zerion' }))
-      })
-      return r
-    })
+    const { view } = await openAllWallets({ recent: [{ id: 'zerion', name: 'Zerion' }] })
     await waitFor(() => expect(rowIds(view)[0]).toBe('wallet-zerion'))
     expect(within(view).getByTestId('wallet-zerion').textContent).toContain('recent')
     expect(rowIds(view).filter((id) => id === 'wallet-zerion')).toHaveLength(1)

@@ -1,21 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { SEARCH_MIN_WAIT_MS } from '@portico/contracts/spec'
-import {
-  AlertIcon,
-  Button,
-  EmptyState,
-  ListItem,
-  RetryIcon,
-  SearchIcon,
-  Spinner,
-  Text,
-  useKernel,
-  usePorticoSelector,
-  useTranslate,
-  WalletIcon,
-  type Kernel,
-  SkeletonList,
-} from '@portico/kernel'
+import { Button, EmptyState, icons, type Kernel, ListItem, SkeletonList, Spinner, Text, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
 import { hasMorePages, loadImages, loadNextPage, loadTopWallets, searchWallets, type WalletsDeps } from '../registry.js'
 import type { WalletListing } from '../schemas.js'
 import { selectWallets } from '../slice.js'
@@ -139,11 +124,11 @@ export default function AllWalletsView() {
         <EmptyState
           data-testid="all-wallets-search-error"
           tone="error"
-          icon={<AlertIcon size={28} />}
+          icon={<icons.AlertIcon size={28} />}
           title={t('wallets.search.error.title')}
           description={t('wallets.search.error.description')}
           action={
-            <Button variant="primary" icon={<RetryIcon size={16} />} onClick={search.retry}>
+            <Button variant="primary" icon={<icons.RetryIcon size={16} />} onClick={search.retry}>
               {t('wallets.retry')}
             </Button>
           }
@@ -153,7 +138,7 @@ export default function AllWalletsView() {
       content = (
         <EmptyState
           data-testid="all-wallets-no-results"
-          icon={<SearchIcon size={28} />}
+          icon={<icons.SearchIcon size={28} />}
           title={t('wallets.search.empty.title')}
           description={t('wallets.search.empty.description', { query: s.status === 'ready' ? s.query : '' })}
         />
@@ -180,11 +165,11 @@ export default function AllWalletsView() {
         <EmptyState
           data-testid="all-wallets-error"
           tone="error"
-          icon={<AlertIcon size={28} />}
+          icon={<icons.AlertIcon size={28} />}
           title={t('wallets.error.title')}
           description={t('wallets.error.description')}
           action={
-            <Button variant="primary" icon={<RetryIcon size={16} />} onClick={retryAll}>
+            <Button variant="primary" icon={<icons.RetryIcon size={16} />} onClick={retryAll}>
               {t('wallets.retry')}
             </Button>
           }
@@ -192,7 +177,7 @@ export default function AllWalletsView() {
       )
     else
       content = (
-        <EmptyState data-testid="all-wallets-empty" icon={<WalletIcon size={28} />} title={t('wallets.empty.title')} description={t('wallets.empty.description')} />
+        <EmptyState data-testid="all-wallets-empty" icon={<icons.WalletIcon size={28} />} title={t('wallets.empty.title')} description={t('wallets.empty.description')} />
       )
   } else {
     const more = hasMorePages(wallets)
@@ -206,7 +191,7 @@ export default function AllWalletsView() {
           <Text variant="small" tone="muted">
             {t('wallets.more.error')}
           </Text>
-          <Button size="sm" icon={<RetryIcon size={14} />} onClick={() => void loadNextPage(deps)}>
+          <Button size="sm" icon={<icons.RetryIcon size={14} />} onClick={() => void loadNextPage(deps)}>
             {t('wallets.retry')}
           </Button>
         </div>
@@ -231,7 +216,7 @@ export default function AllWalletsView() {
   return (
     <div data-testid="view-AllWallets" className="portico-wallets">
       <label className="portico-wallets-search">
-        <SearchIcon size={18} className="portico-wallets-search__icon" aria-hidden="true" />
+        <icons.SearchIcon size={18} className="portico-wallets-search__icon" aria-hidden="true" />
         <input
           type="search"
           data-testid="all-wallets-search"

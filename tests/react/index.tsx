@@ -1,6 +1,7 @@
 /*
- * Test helpers for Portico's React bindings and for plugin views: a real kernel with in-memory storage and a
- * wrapper that provides it. Used by tests only; not exported from the package.
+ * `@portico/tests/react`: test helpers for Portico's React bindings and for plugin views: a real kernel with
+ * in-memory storage, a wrapper that provides it, view stubs and a scripted eip155 wallet. Used by the kernel's and
+ * the plugins' tests; not part of `@portico/kernel`, which it uses through its public entry only.
  */
 import type { ReactNode } from 'react'
 import {
@@ -12,11 +13,7 @@ import {
   type PluginDefinition,
   type ViewEntry,
 } from '@portico/contracts/plugin'
-import { createKernel } from '../kernel/createKernel.js'
-import type { Kernel } from '../kernel/types.js'
-import type { KernelOptions } from '../options/kernelOptions.js'
-import { createMemoryStorage } from '../storage/createStorage.js'
-import { PorticoProvider } from './PorticoProvider.js'
+import { createKernel, createMemoryStorage, PorticoProvider, type Kernel, type KernelOptions } from '@portico/kernel'
 
 export const anvil: CaipNetworkLike = {
   id: 31337,
@@ -60,7 +57,7 @@ export const TEST_ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
 /**
  * A scripted eip155 wallet behind the real adapter and connector interfaces, so views can be tested against the
  * kernel's real connect, disconnect and switchNetwork. `mode` makes the next wallet call approve, reject (user
- * declined, code 4001) or fail.
+ * declined: the wallet's 4001, surfaced as USER_REJECTED) or fail.
  */
 export function scriptedWalletPlugin(options: { address?: string; balance?: string; chainId?: number } = {}) {
   const wallet = {
@@ -69,7 +66,8 @@ export function scriptedWalletPlugin(options: { address?: string; balance?: stri
     calls: [] as string[],
   }
   const check = () => {
-    if (wallet.mode === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    // an adapter maps its wallet's rejection (4001 here) to the stable USER_REJECTED code the kernel knows
+    if (wallet.mode === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 'USER_REJECTED', cause: { code: 4001 } })
     if (wallet.mode === 'fail') throw Object.assign(new Error('Internal error'), { code: -32603 })
   }
   const address = options.address ?? TEST_ADDRESS

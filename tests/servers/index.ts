@@ -1,6 +1,7 @@
 /**
- * Servers for plugin tests: the real reference api (PGlite, in process) and a bare local server that answers with
- * whatever a test scripts, for the cases the real api never produces (failures, malformed answers).
+ * `@portico/tests/servers`: servers for plugin tests: the real reference api (PGlite, in process) and a bare local
+ * server that answers with whatever a test scripts, for the cases the real api never produces (failures, malformed
+ * answers), plus the stub answers such a server gives.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -45,3 +46,6 @@ export async function startServer(handler: Handler) {
 
 export const json = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+
+/** The supported-chains answer a stub api gives for `ids`. */
+export const supportedChains = (...ids: string[]) => ({ http: ids, ws: [] })

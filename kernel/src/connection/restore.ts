@@ -1,0 +1,75 @@
+import type { ConnectionRecord, Connector, RecentWallet } from '@portico/contracts/plugin'
+import { chainsSlice, connectionSlice } from '../store/index.js'
+import { checkSupported, findNetwork, persist, type ConnectionContext } from './context.js'
+import { ConnectorNotFoundError } from './errors.js'
+import { established } from './lifecycle.js'
+import { STORAGE_KEYS } from './storageKeys.js'
+
+/** How long a restore waits for a connector to register (EIP-6963 wallets announce asynchronously). */
+export const RESTORE_CONNECTOR_WAIT_MS = 3000
+
+const isRecentWallet = (w: unknown): w is RecentWallet =>
+  typeof w === 'object' && w !== null && typeof (w as RecentWallet).id === 'string' && typeof (w as RecentWallet).name === 'string'
+
+/** Loads stored recent wallets and, when the stored status is connected, restores each connection (SPEC §4). */
+export async function restore(ctx: ConnectionContext) {
+  const { store, storage } = ctx
+  const [status, connections, recent, lastConnectorId, activeId] = await Promise.all([
+    storage.getItem<string>(STORAGE_KEYS.status),
+    storage.getItem<ConnectionRecord[]>(STORAGE_KEYS.connections),
+    storage.getItem<unknown[]>(STORAGE_KEYS.recentWallets),
+    storage.getItem<string | null>(STORAGE_KEYS.lastConnectorId),
+    storage.getItem<string | null>(STORAGE_KEYS.activeCaipNetworkId),
+  ])
+  store.dispatch(
+    connectionSlice.actions.storedConnectionRead({
+      ...(Array.isArray(recent) ? { recentWallets: recent.filter(isRecentWallet) } : {}),
+      ...(typeof lastConnectorId === 'string' ? { lastConnectorId } : {}),
+    }),
+  )
+  if (status !== 'connected' || !Array.isArray(connections) || connections.length === 0) return
+  if (typeof activeId === 'string') store.dispatch(chainsSlice.actions.activeNetworkChanged({ caipNetworkId: activeId }))
+  store.dispatch(connectionSlice.actions.restoreStarted())
+  for (const c of connections) store.dispatch(chainsSlice.actions.accountConnecting({ namespace: c.namespace }))
+  await ctx.registry.loadActivated().catch((e) => ctx.log('error', '[portico] restore:', e))
+  const results = await Promise.all(
+    connections.map(async (c) => {
+      try {
+        const connector = await waitForConnector(ctx, c.connectorId)
+        const adapter = ctx.registry.getAdapter(c.namespace)
+        if (!connector || !adapter) throw new ConnectorNotFoundError(c.connectorId)
+        const network = findNetwork(ctx, `${c.namespace}:${c.chainId}`)
+        const result = await adapter.reconnect({ connector, ...(network ? { network } : {}) })
+        if (!result) throw new Error('The wallet no longer authorises this site.')
+        await established(ctx, c.namespace, connector, result)
+        return true
+      } catch (error) {
+        ctx.log('warn', `[portico] could not restore ${c.connectorId}:`, error)
+        store.dispatch(chainsSlice.actions.accountDisconnected(c.namespace))
+        return false
+      }
+    }),
+  )
+  if (!results.some(Boolean)) {
+    store.dispatch(connectionSlice.actions.restoreFailed(connections))
+    await persist(ctx)
+    return
+  }
+  // active namespace: the stored one when it restored, else the first that did
+  const restored = store.getState().connection.connections
+  const activeNs = store.getState().chains.activeNamespace
+  if (!restored.some((r) => r.namespace === activeNs) && restored[0]) store.dispatch(chainsSlice.actions.activeNamespaceChanged(restored[0].namespace))
+  checkSupported(ctx)
+}
+
+function waitForConnector(ctx: ConnectionContext, id: string): Promise<Connector | undefined> {
+  const found = ctx.registry.getConnector(id)
+  if (found) return Promise.resolve(found)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => (unsubscribe(), resolve(ctx.registry.getConnector(id))), RESTORE_CONNECTOR_WAIT_MS)
+    const unsubscribe = ctx.store.subscribe(() => {
+      const c = ctx.registry.getConnector(id)
+      if (c) (clearTimeout(timer), unsubscribe(), resolve(c))
+    })
+  })
+}

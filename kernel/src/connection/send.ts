@@ -1,0 +1,21 @@
+import type { TransactionRequest } from '@portico/contracts/plugin'
+import { refreshBalance } from './balance.js'
+import { activeConnection, adapterFor, findNetwork, type ConnectionContext } from './context.js'
+import { AdapterNotFoundError, isUserRejection, NotConnectedError } from './errors.js'
+
+/** Sends a transaction with the active connection; shows "Transaction started", then reads the balance again. */
+export async function sendTransaction(ctx: ConnectionContext, transaction: TransactionRequest): Promise<string> {
+  const { ns, account, connector } = activeConnection(ctx)
+  const network = findNetwork(ctx, ctx.store.getState().chains.activeCaipNetworkId ?? '')
+  if (!ns || !account?.address || !connector) throw new NotConnectedError()
+  if (!network) throw new AdapterNotFoundError(ns)
+  try {
+    const hash = await adapterFor(ctx, ns).sendTransaction({ connector, address: account.address, network, transaction })
+    ctx.notify.toast('Transaction started', 'success')
+    await refreshBalance(ctx, ns)
+    return hash
+  } catch (error) {
+    ctx.notify.toast(isUserRejection(error) ? 'Signature declined' : 'Something went wrong', 'error')
+    throw error
+  }
+}

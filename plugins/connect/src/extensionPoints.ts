@@ -1,0 +1,36 @@
+import type { ComponentModule } from '@portico/contracts/plugin'
+
+/** A connect method on the Connect view: a section such as `email`, `social` or `wallet`. */
+export type ConnectMethod = {
+  id: string
+  load: () => Promise<ComponentModule>
+}
+
+/** An entry in the Connect view's wallet list, grouped per SPEC §2. */
+export type WalletListItem = {
+  /** `connector-<id>` or `wallet-<id>` test ids derive from this. */
+  id: string
+  name: string
+  group: 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
+  imageUrl?: string
+  tag?: string
+  /** Connector to connect with; absent for registry wallets that open a view instead. */
+  connectorId?: string
+  view?: string
+  viewData?: unknown
+}
+
+/**
+ * The lists this plugin renders and other plugins extend: the Connect view's methods (sorted afterwards by the
+ * host's `connectMethodsOrder`) and its wallet list (grouped afterwards in SPEC §2 order). Contributors import
+ * these types type-only from `@portico/plugin-connect`.
+ *
+ * @example
+ * ctx.extensions.contribute('connect/methods', { items: [{ id: 'email', load: () => import('./EmailMethod.js') }] })
+ */
+declare module '@portico/contracts/plugin' {
+  interface ExtensionPoints {
+    'connect/methods': ConnectMethod
+    'connect/walletItems': WalletListItem
+  }
+}

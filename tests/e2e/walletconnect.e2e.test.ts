@@ -101,7 +101,7 @@ describe('WalletConnect in the demo (the stack relay)', () => {
     expect(uri).toContain('relay-protocol=irn')
     // the pixels on screen decode to the same URI
     expect(await scanQr(demo.page)).toBe(uri)
-    const expiry = await kernelState<number>(demo.page, 's => s.connection.wcPairingExpiry')
+    const expiry = await kernelState<number>(demo.page, 's => s.walletconnect.wcPairingExpiry')
     const now = await demo.page.evaluate(() => Date.now())
     expect(expiry - now).toBeGreaterThan(4 * 60_000 - 15_000)
     expect(expiry - now).toBeLessThanOrEqual(4 * 60_000)
@@ -117,7 +117,7 @@ describe('WalletConnect in the demo (the stack relay)', () => {
     await wallet.pair(uri)
     await connectedAs(demo.page, alice.address)
     await demo.page.getByTestId('portico-modal').waitFor({ state: 'hidden' })
-    expect(await kernelState(demo.page, 's => s.connection.wcUri')).toBeUndefined()
+    expect(await kernelState(demo.page, 's => s.walletconnect?.wcUri')).toBeUndefined()
 
     await demo.page.getByTestId('connect-button').click()
     await demo.page.getByTestId('view-Account').waitFor({ state: 'visible' })

@@ -20,11 +20,12 @@ import { BUNDLED_DIR, BUNDLED_SRC, CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, discoverPl
 
 /**
  * Modules the host always provides to remotes; a remote never bundles its own copy. These hold state a plugin
- * must share with the host (React, and the kernel with its store contexts and hooks). `@portico/contracts`, `zod`
+ * must share with the host (React, and the kernel with its store contexts and hooks), and the kernel's icons, which
+ * most views use, so the remotes of one page load them once. `@portico/contracts`, `zod`
  * and Redux Toolkit are stateless for a plugin (a slice is plain functions; plugins read the store through the
  * kernel's hooks), so each remote bundles just the parts it uses instead of the host shipping whole namespaces.
  */
-export const SHARED_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@portico/kernel'] as const
+export const SHARED_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@portico/kernel', '@portico/kernel/icons'] as const
 
 /** Runs before a remote's plugin module: zod's compiler off, so its own zod copy never probes `eval` (strict CSP). */
 export const REMOTE_PRELUDE = join(ROOT, 'contracts/src/zodConfig.ts')

@@ -8,7 +8,7 @@ const alias = [
   { find: /^@portico\/contracts\/zod-config$/, replacement: here('./contracts/src/zodConfig.ts') },
   { find: /^@portico\/contracts\/([a-z]+)$/, replacement: here('./contracts/src/exports/$1.ts') },
   { find: /^@portico\/kernel$/, replacement: here('./kernel/src/exports/index.ts') },
-  { find: /^@portico\/kernel\/react$/, replacement: here('./kernel/src/exports/react.ts') },
+  { find: /^@portico\/kernel\/icons$/, replacement: here('./kernel/src/exports/icons.ts') },
   { find: /^@portico\/plugin-([a-z-]+)$/, replacement: here('./plugins/$1/src/exports/index.ts') },
   // no extension: vite resolves index.ts or index.tsx (@portico/tests/react holds JSX)
   { find: /^@portico\/tests\/(.*)$/, replacement: here('./tests/$1/index') },

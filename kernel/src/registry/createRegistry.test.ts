@@ -8,6 +8,7 @@ import { createPorticoStore } from '../store/index.js'
 import { createRegistry } from './createRegistry.js'
 import { sha384Integrity } from './integrity.js'
 import { createRemoteLoader, type PluginFactory } from './loadRemote.js'
+import { KERNEL_VERSION } from '../version.js'
 
 declare module '@portico/contracts/plugin' {
   interface ExtensionPoints {
@@ -270,6 +271,24 @@ describe('registry: remote plugins', () => {
     await registry.loadActivated()
     expect(order).toEqual(['base', 'top'])
     expect(store.getState().plugins.byName.off).toBeUndefined()
+  })
+
+  it('error: a remote built for another kernel is refused, naming both versions, before its requirements or its code load', async () => {
+    const f = await remoteFixture()
+    await f.addRemote('base', plugin('base'))
+    await f.addRemote('future', plugin('future', { requires: ['base'] }), { activation: 'open', requires: ['base'], kernel: '^9.0.0' })
+    await f.addRemote('today', plugin('today'), { activation: 'open', kernel: `^${KERNEL_VERSION}` })
+    const { registry, store } = setup({ remote: f.remote() })
+    await registry.loadActivated()
+    expect(store.getState().plugins.byName.future).toMatchObject({
+      status: 'failed',
+      errorCode: 'PLUGIN_KERNEL_MISMATCH',
+      error: `Plugin "future" was built for kernel ^9.0.0, but this host runs kernel ${KERNEL_VERSION}.`,
+    })
+    expect(store.getState().plugins.byName.base).toBeUndefined()
+    expect(store.getState().plugins.byName.today?.status).toBe('ready')
+    expect(f.loadEntry.mock.calls.map((c) => c[0].name)).toEqual(['today'])
+    expect(f.fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('future'))).toEqual([])
   })
 
   it('behavior: hasView answers for set-up plugins and, once the manifest is loaded, for enabled remote ones', async () => {

@@ -12,10 +12,9 @@ import {
 } from '@portico/contracts/plugin'
 import type { ResolvedView } from '../kernel/types.js'
 import { connectorsSlice, pluginsSlice } from '../store/index.js'
-import { KERNEL_VERSION } from '../version.js'
 import { parseErrorMessage } from './deps.js'
 import { connectorInfo, createPluginContext, pluginStorageKey, type PluginContextDeps } from './pluginContext.js'
-import { InvalidPluginError, PluginContractsError, PluginKernelError, PluginLoadError, PluginRequirementError, ViewNotFoundError } from './errors.js'
+import { InvalidPluginError, PluginContractsError, PluginLoadError, PluginRequirementError, ViewNotFoundError } from './errors.js'
 import type { RemoteLoader } from './loadRemote.js'
 
 const PLUGIN_NAME = /^[a-z][a-z0-9-]*$/
@@ -161,7 +160,7 @@ export function createRegistry(deps: RegistryDeps) {
     store.dispatch(pluginsSlice.actions.pluginLoading({ name, source: 'remote' }))
     try {
       // refused before its requirements load or anything of it is fetched
-      if (entry.kernel !== undefined && !satisfies(KERNEL_VERSION, entry.kernel)) throw new PluginKernelError(name, entry.kernel, KERNEL_VERSION)
+      await deps.remote!.checkEntry(name, entry)
       // requirements first, so a plugin's code runs only when it can be set up
       for (const r of entry.requires) await ensureRequirement(name, r)
       const factory = await deps.remote!.loadFactory(name, entry)

@@ -15,6 +15,7 @@ export function createLazyRemoteLoader(options: Omit<RemoteLoaderOptions, 'share
     })
   return {
     manifest: async () => (await get()).manifest(),
+    checkEntry: async (name, entry) => (await get()).checkEntry(name, entry),
     loadFactory: async (name, entry) => (await get()).loadFactory(name, entry),
   }
 }

@@ -7,6 +7,10 @@ export { PluginKernelError }
 import { sha384Integrity } from './integrity.js'
 
 /** A remote built for another kernel than this one: refused before any of its code is fetched. */
+function checkEntry(name: string, entry: PluginManifestEntry) {
+  if (entry.kernel !== undefined && !satisfies(KERNEL_VERSION, entry.kernel)) throw new PluginKernelError(name, entry.kernel, KERNEL_VERSION)
+}
+
 export type PluginFactory = (options?: Record<string, unknown>) => PluginDefinition
 
 /** A module the host shares; `get` loads it on first use, so unshared namespaces stay out of the first load. */
@@ -24,6 +28,8 @@ export type RemoteLoaderOptions = {
 
 export type RemoteLoader = {
   manifest: () => Promise<PluginManifest>
+  /** Refuses an entry this host cannot run (built for another kernel) before anything of it loads. */
+  checkEntry: (name: string, entry: PluginManifestEntry) => Promise<void>
   loadFactory: (name: string, entry: PluginManifestEntry) => Promise<PluginFactory>
 }
 
@@ -74,9 +80,10 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
 
   return {
     manifest,
+    checkEntry: async (name, entry) => checkEntry(name, entry),
     async loadFactory(name, entry) {
       // before any of its bytes are fetched: a remote built for another kernel would run against the wrong API
-      if (entry.kernel !== undefined && !satisfies(KERNEL_VERSION, entry.kernel)) throw new PluginKernelError(name, entry.kernel, KERNEL_VERSION)
+      checkEntry(name, entry)
       const url = entryUrl(entry)
       let bytes: ArrayBuffer
       try {

@@ -14,5 +14,6 @@ export function hostSharedModules(): Record<string, SharedModule> {
     'react/jsx-runtime': lazy('19.3.1', () => import('react/jsx-runtime')),
     'react-dom': lazy('19.3.1', () => import('react-dom')),
     '@portico/kernel': lazy(KERNEL_VERSION, () => import('../exports/index.js')),
+    '@portico/kernel/icons': lazy(KERNEL_VERSION, () => import('../exports/icons.js')),
   }
 }

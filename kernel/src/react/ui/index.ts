@@ -10,6 +10,4 @@ export { SectionLabel, Stack, type StackProps } from './Stack.js'
 export { TabPanel, Tabs, type TabDescriptor, type TabsProps } from './Tabs.js'
 export { Text, type TextProps } from './Text.js'
 export { Avatar, WalletImage, type AvatarProps, type WalletImageProps } from './WalletImage.js'
-/** The modal's icons, one namespace: `<icons.CopyIcon />`. */
-export * as icons from './icons.js'
 export { cx } from './classNames.js'

@@ -1,25 +1,26 @@
 import { useMemo, type ReactNode } from 'react'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
-import { accountTabSelected, Avatar, Button, EmptyState, icons, Lazy, Spinner, Stack, TabPanel, Tabs, Text, TileButton, TileRow, useAccount, useExtension, useKernel, useNetwork, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
+import { accountTabSelected, Avatar, Button, EmptyState, Lazy, Spinner, Stack, TabPanel, Tabs, Text, TileButton, TileRow, useAccount, useExtension, useKernel, useNetwork, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
+import { ArrowDownIcon, ArrowUpIcon, CardIcon, ChevronDownIcon, CopyIcon, ExchangeIcon, WalletIcon, WarningIcon } from '@portico/kernel/icons'
 import { mergeAccountTabs, sortWalletFeatures } from '../accountLists.js'
 import type { WalletFeature } from '../extensionPoints.js'
 import { DEFAULT_ACCOUNT_TABS } from './DefaultTabs.js'
 import { DisconnectButton } from './DisconnectButton.js'
 
 const FEATURE_ICONS: Record<string, (p: { size?: number }) => ReactNode> = {
-  onramp: icons.CardIcon,
-  card: icons.CardIcon,
-  swaps: icons.ExchangeIcon,
-  swap: icons.ExchangeIcon,
-  receive: icons.ArrowDownIcon,
-  'arrow-down': icons.ArrowDownIcon,
-  send: icons.ArrowUpIcon,
-  'arrow-up': icons.ArrowUpIcon,
+  onramp: CardIcon,
+  card: CardIcon,
+  swaps: ExchangeIcon,
+  swap: ExchangeIcon,
+  receive: ArrowDownIcon,
+  'arrow-down': ArrowDownIcon,
+  send: ArrowUpIcon,
+  'arrow-up': ArrowUpIcon,
 }
 
 function FeatureIcon({ feature }: { feature: WalletFeature }) {
   if (feature.icon && /[/:]/.test(feature.icon)) return <WalletImage src={feature.icon} name={feature.label} size={20} shape="circle" />
-  const Icon = FEATURE_ICONS[feature.icon ?? feature.id] ?? FEATURE_ICONS[feature.id] ?? icons.WalletIcon
+  const Icon = FEATURE_ICONS[feature.icon ?? feature.id] ?? FEATURE_ICONS[feature.id] ?? WalletIcon
   return <Icon size={20} />
 }
 
@@ -43,7 +44,7 @@ export default function AccountView() {
     return (
       <div data-testid="view-Account">
         <EmptyState
-          icon={<icons.WalletIcon size={28} />}
+          icon={<WalletIcon size={28} />}
           title={t('account.notConnected.title')}
           description={t('account.notConnected.description')}
           action={
@@ -89,7 +90,7 @@ export default function AccountView() {
           style={{ fontSize: 'var(--portico-font-size-lg)', height: 36 }}
         >
           {shown}
-          <icons.CopyIcon size={16} style={{ marginInlineStart: 8, verticalAlign: '-2px', color: 'var(--portico-color-fg-muted)' }} />
+          <CopyIcon size={16} style={{ marginInlineStart: 8, verticalAlign: '-2px', color: 'var(--portico-color-fg-muted)' }} />
         </Button>
         <Text as="p" variant="display" data-testid="account-balance" aria-busy={account.balanceLoading || undefined}>
           {account.balance === undefined && account.balanceLoading ? (
@@ -107,14 +108,14 @@ export default function AccountView() {
             isSupported && network ? (
               <WalletImage src={network.assets?.imageUrl} name={network.name} size={20} shape="circle" />
             ) : (
-              <icons.WarningIcon size={16} style={{ color: 'var(--portico-color-warning)' }} />
+              <WarningIcon size={16} style={{ color: 'var(--portico-color-warning)' }} />
             )
           }
           onClick={() => kernel.router.push('Networks')}
           style={{ borderRadius: 'var(--portico-radius-pill)', paddingInline: '6px 10px' }}
         >
           {network?.name ?? t('account.network.unsupported')}
-          <icons.ChevronDownIcon size={14} style={{ marginInlineStart: 4, verticalAlign: '-2px' }} />
+          <ChevronDownIcon size={14} style={{ marginInlineStart: 4, verticalAlign: '-2px' }} />
         </Button>
       </Stack>
 

@@ -1,4 +1,5 @@
-import { Button, EmptyState, icons, useExtension, useKernel, useTranslate } from '@portico/kernel'
+import { Button, EmptyState, useExtension, useKernel, useTranslate } from '@portico/kernel'
+import { ActivityIcon, ArrowDownIcon, CardIcon, CoinsIcon, ImageIcon } from '@portico/kernel/icons'
 import type { AccountTab } from '../extensionPoints.js'
 
 /** Tokens: empty until a plugin replaces the tab; offers Receive or Buy when those features are on. */
@@ -10,14 +11,14 @@ function TokensEmpty() {
   return (
     <EmptyState
       data-testid="account-empty-tokens"
-      icon={<icons.CoinsIcon size={28} />}
+      icon={<CoinsIcon size={28} />}
       title={t('account.empty.tokens.title')}
       description={t('account.empty.tokens.description')}
       action={
         next ? (
           <Button
             variant="secondary"
-            icon={next.id === 'receive' ? <icons.ArrowDownIcon size={16} /> : <icons.CardIcon size={16} />}
+            icon={next.id === 'receive' ? <ArrowDownIcon size={16} /> : <CardIcon size={16} />}
             onClick={() => kernel.router.push(next.view)}
           >
             {t(next.label)}
@@ -33,7 +34,7 @@ function NftsEmpty() {
   return (
     <EmptyState
       data-testid="account-empty-nfts"
-      icon={<icons.ImageIcon size={28} />}
+      icon={<ImageIcon size={28} />}
       title={t('account.empty.nfts.title')}
       description={t('account.empty.nfts.description')}
     />
@@ -45,7 +46,7 @@ function ActivityEmpty() {
   return (
     <EmptyState
       data-testid="account-empty-activity"
-      icon={<icons.ActivityIcon size={28} />}
+      icon={<ActivityIcon size={28} />}
       title={t('account.empty.activity.title')}
       description={t('account.empty.activity.description')}
     />

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, icons, useKernel, useTranslate } from '@portico/kernel'
+import { Button, useKernel, useTranslate } from '@portico/kernel'
+import { PowerIcon } from '@portico/kernel/icons'
 
 /**
  * Disconnects the active namespace. The kernel then falls back to another connection or shows Connect; a failure
@@ -20,7 +21,7 @@ export function DisconnectButton() {
     }
   }
   return (
-    <Button variant="secondary" size="lg" fullWidth data-testid="account-disconnect" icon={<icons.PowerIcon size={18} />} loading={busy} onClick={disconnect}>
+    <Button variant="secondary" size="lg" fullWidth data-testid="account-disconnect" icon={<PowerIcon size={18} />} loading={busy} onClick={disconnect}>
       {t('account.disconnect')}
     </Button>
   )

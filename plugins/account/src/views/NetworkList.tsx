@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { CaipNetworkLike, ChainNamespace } from '@portico/contracts/plugin'
-import { EmptyState, icons, List, ListItem, SectionLabel, Stack, Text, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { EmptyState, List, ListItem, SectionLabel, Stack, Text, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { GlobeIcon } from '@portico/kernel/icons'
 
 const NAMESPACE_LABELS: Record<ChainNamespace, string> = { eip155: 'EVM', solana: 'Solana', polkadot: 'Polkadot', bip122: 'Bitcoin' }
 
@@ -30,7 +31,7 @@ export function NetworkList({ onSwitched }: { onSwitched?: (caipNetworkId: strin
   }
 
   if (networks.length === 0) {
-    return <EmptyState icon={<icons.GlobeIcon size={28} />} title={t('networks.empty.title')} description={t('networks.empty.description')} />
+    return <EmptyState icon={<GlobeIcon size={28} />} title={t('networks.empty.title')} description={t('networks.empty.description')} />
   }
 
   const namespaces = [...new Set(networks.map((n) => n.chainNamespace))]

@@ -1,4 +1,5 @@
-import { EmptyState, icons, Stack, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { EmptyState, Stack, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { WarningIcon } from '@portico/kernel/icons'
 import { DisconnectButton } from './DisconnectButton.js'
 import { NetworkList } from './NetworkList.js'
 
@@ -21,7 +22,7 @@ export default function UnsupportedChainView() {
     <Stack gap={4} data-testid="view-UnsupportedChain">
       <EmptyState
         tone="warning"
-        icon={<icons.WarningIcon size={28} />}
+        icon={<WarningIcon size={28} />}
         title={t('unsupported.heading')}
         description={
           <>

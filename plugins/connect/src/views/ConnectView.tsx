@@ -1,6 +1,7 @@
 import { Fragment, useMemo } from 'react'
 import { DEFAULT_CONNECT_METHOD_ORDER } from '@portico/contracts/spec'
-import { Divider, EmptyState, icons, Lazy, onListKeyDown, useExtension, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { Divider, EmptyState, Lazy, onListKeyDown, useExtension, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { AlertIcon } from '@portico/kernel/icons'
 import type { ConnectMethod } from '../extensionPoints.js'
 import { sortConnectMethods } from '../walletList.js'
 
@@ -20,7 +21,7 @@ export default function ConnectView() {
       {methods.length === 0 ? (
         <EmptyState
           data-testid="connect-no-methods"
-          icon={<icons.AlertIcon size={28} />}
+          icon={<AlertIcon size={28} />}
           title={t('connect.noMethods.title')}
           description={t('connect.noMethods.description')}
         />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ViewProps } from '@portico/contracts/plugin'
-import { Button, EmptyState, icons, Spinner, Stack, Text, useKernel, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
+import { Button, EmptyState, Spinner, Stack, Text, useKernel, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
+import { WarningIcon } from '@portico/kernel/icons'
 
 type Phase = 'connecting' | 'declined' | 'error'
 
@@ -39,7 +40,7 @@ export default function ConnectingExternalView({ data }: ViewProps<{ connectorId
       <EmptyState
         data-testid="view-ConnectingExternal"
         tone="warning"
-        icon={<icons.WarningIcon size={28} />}
+        icon={<WarningIcon size={28} />}
         title={t('connecting.missing.title')}
         description={t('connecting.missing.description')}
         action={<Button onClick={() => kernel.router.goBack()}>{t('connecting.back')}</Button>}

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import type { PorticoState } from '@portico/contracts/plugin'
-import { Button, EmptyState, icons, type Kernel, List, ListItem, type ListItemProps, Stack, useExtension, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { Button, EmptyState, type Kernel, List, ListItem, type ListItemProps, Stack, useExtension, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { GridIcon, QrIcon, WalletIcon } from '@portico/kernel/icons'
 import type { WalletListItem } from '../extensionPoints.js'
 import { groupWalletItems, walletItemTestId, type WalletGroup } from '../walletList.js'
 
@@ -88,12 +89,12 @@ export default function WalletMethod() {
     return (
       <EmptyState
         data-testid="connect-empty"
-        icon={<icons.WalletIcon size={28} />}
+        icon={<WalletIcon size={28} />}
         title={t('connect.empty.title')}
         description={t('connect.empty.description')}
         action={
           showAllWallets ? (
-            <Button variant="primary" icon={<icons.GridIcon size={16} />} onClick={browseAll}>
+            <Button variant="primary" icon={<GridIcon size={16} />} onClick={browseAll}>
               {t('connect.empty.browse')}
             </Button>
           ) : undefined
@@ -116,7 +117,7 @@ export default function WalletMethod() {
                 ? {
                     icon: (
                       <IconTile>
-                        <icons.QrIcon size={22} />
+                        <QrIcon size={22} />
                       </IconTile>
                     ),
                   }
@@ -134,7 +135,7 @@ export default function WalletMethod() {
           name={t('connect.allWallets')}
           icon={
             <IconTile>
-              <icons.GridIcon size={20} />
+              <GridIcon size={20} />
             </IconTile>
           }
           tag={countLabel(walletCount)}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { formatRelativeTime, groupTransactionsByMonth } from '@portico/contracts/spec'
-import { Button, EmptyState, icons, SectionLabel, SkeletonList, Spinner, Text, useKernel, useNetwork, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
+import { Button, EmptyState, SectionLabel, SkeletonList, Spinner, Text, useKernel, useNetwork, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
+import { ActivityIcon, AlertIcon, ArrowDownIcon, ArrowUpIcon, ExchangeIcon, RetryIcon } from '@portico/kernel/icons'
 import { counterparty, operationFallback, operationKey, transactionImage, transfersLabel } from '../display.js'
 import { historyDeps } from '../plugin.js'
 import type { Transaction } from '../schemas.js'
@@ -15,7 +16,7 @@ const INCOMING = new Set(['receive', 'deposit', 'claim', 'borrow', 'mint'])
 
 /** The picture of a transaction that moved nothing the list can show (a contract call): its direction. */
 function OperationIcon({ operationType }: { operationType: string }) {
-  const Icon = operationType === 'trade' ? icons.ExchangeIcon : OUTGOING.has(operationType) ? icons.ArrowUpIcon : INCOMING.has(operationType) ? icons.ArrowDownIcon : icons.ActivityIcon
+  const Icon = operationType === 'trade' ? ExchangeIcon : OUTGOING.has(operationType) ? ArrowUpIcon : INCOMING.has(operationType) ? ArrowDownIcon : ActivityIcon
   return (
     <span className="portico-history-icon" aria-hidden="true">
       <Icon size={20} />
@@ -126,7 +127,7 @@ export default function ActivityTab() {
 
   if (!target) {
     return (
-      <EmptyState data-testid="history-empty" icon={<icons.ActivityIcon size={28} />} title={t('history.empty.title')} description={t('history.empty.description', { network: network?.name ?? t('history.thisNetwork') })} />
+      <EmptyState data-testid="history-empty" icon={<ActivityIcon size={28} />} title={t('history.empty.title')} description={t('history.empty.description', { network: network?.name ?? t('history.thisNetwork') })} />
     )
   }
   if (groups.length === 0) {
@@ -136,11 +137,11 @@ export default function ActivityTab() {
         <EmptyState
           data-testid="history-error"
           tone="error"
-          icon={<icons.AlertIcon size={28} />}
+          icon={<AlertIcon size={28} />}
           title={t('history.error.title')}
           description={t('history.error.description')}
           action={
-            <Button variant="secondary" icon={<icons.RetryIcon size={16} />} onClick={() => void loadTransactions(deps)}>
+            <Button variant="secondary" icon={<RetryIcon size={16} />} onClick={() => void loadTransactions(deps)}>
               {t('history.retry')}
             </Button>
           }
@@ -150,7 +151,7 @@ export default function ActivityTab() {
       return (
         <EmptyState
           data-testid="history-empty"
-          icon={<icons.ActivityIcon size={28} />}
+          icon={<ActivityIcon size={28} />}
           title={t('history.empty.title')}
           description={t('history.empty.description', { network: network?.name ?? t('history.thisNetwork') })}
         />
@@ -178,7 +179,7 @@ export default function ActivityTab() {
           <Text variant="small" tone="muted">
             {t('history.more.failed')}
           </Text>
-          <Button size="sm" icon={<icons.RetryIcon size={14} />} onClick={() => void loadMoreTransactions(deps)}>
+          <Button size="sm" icon={<RetryIcon size={14} />} onClick={() => void loadMoreTransactions(deps)}>
             {t('history.retry')}
           </Button>
         </div>

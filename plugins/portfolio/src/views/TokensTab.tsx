@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { formatAmount, formatBalance } from '@portico/contracts/spec'
-import { Button, EmptyState, IconButton, icons, SkeletonList, Spinner, Text, useKernel, useNetwork, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
+import { Button, EmptyState, IconButton, SkeletonList, Spinner, Text, useKernel, useNetwork, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
+import { AlertIcon, CoinsIcon, RetryIcon } from '@portico/kernel/icons'
 import { balanceTarget, refreshTokenBalances, targetKey } from '../balances.js'
 import { portfolioDeps } from '../plugin.js'
 import type { TokenBalance } from '../schemas.js'
@@ -83,11 +84,11 @@ export default function TokensTab() {
       <EmptyState
         data-testid="portfolio-error"
         tone="error"
-        icon={<icons.AlertIcon size={28} />}
+        icon={<AlertIcon size={28} />}
         title={t('portfolio.error.title')}
         description={t('portfolio.error.description')}
         action={
-          <Button variant="secondary" icon={<icons.RetryIcon size={16} />} onClick={() => void refreshTokenBalances(deps, { manual: true })}>
+          <Button variant="secondary" icon={<RetryIcon size={16} />} onClick={() => void refreshTokenBalances(deps, { manual: true })}>
             {t('portfolio.retry')}
           </Button>
         }
@@ -100,7 +101,7 @@ export default function TokensTab() {
     content = (
       <EmptyState
         data-testid="portfolio-empty"
-        icon={<icons.CoinsIcon size={28} />}
+        icon={<CoinsIcon size={28} />}
         title={t(unsupported ? 'portfolio.unsupported.title' : 'portfolio.empty.title')}
         description={t(unsupported ? 'portfolio.unsupported.description' : 'portfolio.empty.description', { network: networkName })}
       />
@@ -120,7 +121,7 @@ export default function TokensTab() {
           </Text>
         </span>
         <IconButton label={t('portfolio.refresh')} data-testid="portfolio-refresh" disabled={busy} onClick={refresh}>
-          {busy ? <Spinner size={16} /> : <icons.RetryIcon size={16} />}
+          {busy ? <Spinner size={16} /> : <RetryIcon size={16} />}
         </IconButton>
       </div>
       {content}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { icons, type Kernel, List, ListItem, Stack, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { type Kernel, List, ListItem, Stack, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { GridIcon } from '@portico/kernel/icons'
 import type { WalletListingLike } from '../links.js'
 import { fetchWallets, useWalletImage } from './useWalletConnect.js'
 import { WalletConnectPanel } from './WalletConnectPanel.js'
@@ -56,7 +57,7 @@ export default function ConnectingWalletConnectBasic() {
                 name={t('wc.basic.allWallets')}
                 icon={
                   <span className="portico-wc-tile" aria-hidden="true">
-                    <icons.GridIcon size={20} />
+                    <GridIcon size={20} />
                   </span>
                 }
                 chevron

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
-import { Button, EmptyState, icons, Spinner, Stack, Text, useKernel, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
+import { Button, EmptyState, Spinner, Stack, Text, useKernel, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
+import { AlertIcon, CopyIcon, RetryIcon } from '@portico/kernel/icons'
 import { WALLETCONNECT_ICON } from '../constants.js'
 import { pickWalletLink, type WalletListingLike } from '../links.js'
 import { walletAppOpened } from '../slice.js'
@@ -33,7 +34,7 @@ export function WalletConnectPanel({ wallet, qrSize = 264 }: WalletConnectPanelP
     return (
       <EmptyState
         tone="error"
-        icon={<icons.AlertIcon size={28} />}
+        icon={<AlertIcon size={28} />}
         title={t('wc.unavailable.title')}
         description={t('wc.unavailable.description')}
         data-testid="wc-unavailable"
@@ -47,11 +48,11 @@ export function WalletConnectPanel({ wallet, qrSize = 264 }: WalletConnectPanelP
       <div className="portico-wc-state" data-testid={declined ? 'wc-declined' : 'wc-failed'}>
         <EmptyState
           tone="error"
-          icon={<icons.AlertIcon size={28} />}
+          icon={<AlertIcon size={28} />}
           title={t(declined ? 'wc.declined.title' : 'wc.failed.title')}
           description={<span role="alert">{declined ? t('wc.declined.description') : (error ?? t('wc.failed.description'))}</span>}
           action={
-            <Button variant="primary" icon={<icons.RetryIcon size={16} />} onClick={retry} data-testid="wc-retry">
+            <Button variant="primary" icon={<RetryIcon size={16} />} onClick={retry} data-testid="wc-retry">
               {t('wc.retry')}
             </Button>
           }
@@ -130,7 +131,7 @@ export function WalletConnectPanel({ wallet, qrSize = 264 }: WalletConnectPanelP
             </span>
           </a>
         )}
-        <Button variant="secondary" fullWidth icon={<icons.CopyIcon size={16} />} disabled={!uri} onClick={copy} data-testid="wc-copy">
+        <Button variant="secondary" fullWidth icon={<CopyIcon size={16} />} disabled={!uri} onClick={copy} data-testid="wc-copy">
           {t('wc.copy')}
         </Button>
       </div>

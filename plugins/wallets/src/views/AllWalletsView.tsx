@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { SEARCH_MIN_WAIT_MS } from '@portico/contracts/spec'
-import { Button, EmptyState, icons, type Kernel, ListItem, SkeletonList, Spinner, Text, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { Button, EmptyState, type Kernel, ListItem, SkeletonList, Spinner, Text, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { AlertIcon, RetryIcon, SearchIcon, WalletIcon } from '@portico/kernel/icons'
 import { hasMorePages, loadImages, loadNextPage, loadTopWallets, searchWallets, type WalletsDeps } from '../registry.js'
 import type { WalletListing } from '../schemas.js'
 import { selectWallets } from '../slice.js'
@@ -124,11 +125,11 @@ export default function AllWalletsView() {
         <EmptyState
           data-testid="all-wallets-search-error"
           tone="error"
-          icon={<icons.AlertIcon size={28} />}
+          icon={<AlertIcon size={28} />}
           title={t('wallets.search.error.title')}
           description={t('wallets.search.error.description')}
           action={
-            <Button variant="primary" icon={<icons.RetryIcon size={16} />} onClick={search.retry}>
+            <Button variant="primary" icon={<RetryIcon size={16} />} onClick={search.retry}>
               {t('wallets.retry')}
             </Button>
           }
@@ -138,7 +139,7 @@ export default function AllWalletsView() {
       content = (
         <EmptyState
           data-testid="all-wallets-no-results"
-          icon={<icons.SearchIcon size={28} />}
+          icon={<SearchIcon size={28} />}
           title={t('wallets.search.empty.title')}
           description={t('wallets.search.empty.description', { query: s.status === 'ready' ? s.query : '' })}
         />
@@ -165,11 +166,11 @@ export default function AllWalletsView() {
         <EmptyState
           data-testid="all-wallets-error"
           tone="error"
-          icon={<icons.AlertIcon size={28} />}
+          icon={<AlertIcon size={28} />}
           title={t('wallets.error.title')}
           description={t('wallets.error.description')}
           action={
-            <Button variant="primary" icon={<icons.RetryIcon size={16} />} onClick={retryAll}>
+            <Button variant="primary" icon={<RetryIcon size={16} />} onClick={retryAll}>
               {t('wallets.retry')}
             </Button>
           }
@@ -177,7 +178,7 @@ export default function AllWalletsView() {
       )
     else
       content = (
-        <EmptyState data-testid="all-wallets-empty" icon={<icons.WalletIcon size={28} />} title={t('wallets.empty.title')} description={t('wallets.empty.description')} />
+        <EmptyState data-testid="all-wallets-empty" icon={<WalletIcon size={28} />} title={t('wallets.empty.title')} description={t('wallets.empty.description')} />
       )
   } else {
     const more = hasMorePages(wallets)
@@ -191,7 +192,7 @@ export default function AllWalletsView() {
           <Text variant="small" tone="muted">
             {t('wallets.more.error')}
           </Text>
-          <Button size="sm" icon={<icons.RetryIcon size={14} />} onClick={() => void loadNextPage(deps)}>
+          <Button size="sm" icon={<RetryIcon size={14} />} onClick={() => void loadNextPage(deps)}>
             {t('wallets.retry')}
           </Button>
         </div>
@@ -216,7 +217,7 @@ export default function AllWalletsView() {
   return (
     <div data-testid="view-AllWallets" className="portico-wallets">
       <label className="portico-wallets-search">
-        <icons.SearchIcon size={18} className="portico-wallets-search__icon" aria-hidden="true" />
+        <SearchIcon size={18} className="portico-wallets-search__icon" aria-hidden="true" />
         <input
           type="search"
           data-testid="all-wallets-search"

@@ -63,7 +63,7 @@ describe('a third-party plugin written against the docs', () => {
 
     await act(() => kernel!.open())
     const connectView = await screen.findByTestId('view-Connect')
-    expect(await within(connectView).findByTestId('passkey-method')).toBeTruthy()
+    expect((await within(connectView).findByTestId('passkey-method')).textContent).toBe('Continue with a passkey')
 
     await act(async () => void (await kernel!.connect('test-wallet')))
     await act(() => kernel!.open('Account'))

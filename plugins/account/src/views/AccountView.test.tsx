@@ -168,7 +168,7 @@ describe('Account view', () => {
     expect(screen.getByTestId('view-Account')).toBe(view)
     expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity', 'Bridge'])
     fireEvent.click(within(view).getByRole('tab', { name: 'Bridge' }))
-    expect(await within(view).findByText('bridge to Anvil')).toBeTruthy()
+    expect((await within(view).findByText('bridge to Anvil')).textContent).toBe('bridge to Anvil')
     expect(kernel.getState().chains.accounts.eip155?.currentTab).toBe(3)
 
     await act(() => kernel.switchNetwork('eip155:31337'))

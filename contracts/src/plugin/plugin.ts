@@ -44,6 +44,12 @@ export type ViewEntry = {
   load: () => Promise<ComponentModule<ViewProps<any>>>
   /** Header title: an i18n key, a literal, or a function of the view data and the kernel state. */
   title?: string | ((data: any, state: PorticoState) => string)
+  /**
+   * The dialog's accessible name on this view when it should differ from the title (an i18n key, a literal, or a
+   * function like `title`); the title names it otherwise. E.g. the Account view is titled by its network and
+   * named after the account.
+   */
+  label?: string | ((data: any, state: PorticoState) => string)
   /** Hide the back button (e.g. a success screen that must not go back). */
   hideBack?: boolean
   /** Going back closes the modal while this view is anywhere in the history (e.g. UnsupportedChain). */

@@ -12,10 +12,20 @@ export type Timers = { later: (ms: number, fn: () => void) => ReturnType<typeof 
 /** Toasts (a new one while one is open replaces it after 150 ms), the alert, and the debug-only notification. */
 export function createNotify(store: PorticoStore, timers: Timers, debug: boolean): KernelNotify {
   let toastTimer: ReturnType<typeof setTimeout> | undefined
-  const stopTimer = () => (timers.cancel(toastTimer), (toastTimer = undefined))
+  // the auto-hide of the shown toast: time left, when it was last started, and whether it is paused
+  let autoHide: { remaining: number; startedAt: number; paused: boolean } | undefined
+  const stopTimer = () => (timers.cancel(toastTimer), (toastTimer = undefined), (autoHide = undefined))
+  const startAutoHide = (ms: number) => {
+    autoHide = { remaining: ms, startedAt: Date.now(), paused: false }
+    toastTimer = timers.later(ms, () => {
+      toastTimer = undefined
+      autoHide = undefined
+      store.dispatch(notificationsSlice.actions.toastHidden())
+    })
+  }
   const showToast = (message: string, variant: ToastVariant) => {
     store.dispatch(notificationsSlice.actions.toastShown({ message, variant }))
-    if (variant !== 'loading') toastTimer = timers.later(TOAST_AUTO_HIDE_MS, () => store.dispatch(notificationsSlice.actions.toastHidden()))
+    if (variant !== 'loading') startAutoHide(TOAST_AUTO_HIDE_MS)
   }
   return {
     toast(message, variant) {
@@ -28,6 +38,17 @@ export function createNotify(store: PorticoStore, timers: Timers, debug: boolean
     hideToast() {
       stopTimer()
       store.dispatch(notificationsSlice.actions.toastHidden())
+    },
+    pauseToast() {
+      if (!autoHide || autoHide.paused) return
+      const remaining = Math.max(0, autoHide.remaining - (Date.now() - autoHide.startedAt))
+      timers.cancel(toastTimer)
+      toastTimer = undefined
+      autoHide = { remaining, startedAt: Date.now(), paused: true }
+    },
+    resumeToast() {
+      if (!autoHide?.paused) return
+      startAutoHide(autoHide.remaining)
     },
     alert: (a) => store.dispatch(notificationsSlice.actions.alertShown(a)),
     hideAlert: () => store.dispatch(notificationsSlice.actions.alertHidden()),

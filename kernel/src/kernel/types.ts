@@ -27,6 +27,10 @@ export type KernelNotify = {
   /** A new toast while one is open closes it and shows after 150 ms. */
   toast: (message: string, variant: ToastVariant) => void
   hideToast: () => void
+  /** Holds the shown toast's auto-hide (while it is hovered or focused); {@link resumeToast} restarts it. */
+  pauseToast: () => void
+  /** Restarts a paused auto-hide with the time it had left (at least a second). */
+  resumeToast: () => void
   alert: (alert: { title: string; message: string }) => void
   hideAlert: () => void
   /** Opens only in debug mode. */

@@ -4,7 +4,7 @@ export const accountMessages = {
   'account.copy': 'Copy address {address}',
   'account.copied': 'Address copied',
   'account.copyFailed': 'Could not copy the address. Select it and copy it by hand.',
-  'account.network.switch': 'Switch network, current: {network}',
+  'account.network.switch': '{network}, switch network',
   'account.network.unsupported': 'Unsupported network',
   'account.balance.loading': 'Loading balance',
   'account.features': 'Wallet actions',

@@ -1,4 +1,5 @@
 import { definePlugin, type PorticoState } from '@portico/contracts/plugin'
+import { truncateAddress } from '@portico/contracts/spec'
 import { accountMessages } from './messages.js'
 
 /** The Account view's title: the active network's name, or "Account" when it has none. */
@@ -6,6 +7,14 @@ export function accountTitle(_data: unknown, state: PorticoState): string {
   const { networks, activeCaipNetworkId } = state.chains
   const network = networks.find((n) => n.caipNetworkId === activeCaipNetworkId)
   return network?.name ?? 'account.title'
+}
+
+/** The Account dialog's accessible name: the account (profile name or truncated address), else "Account". */
+export function accountLabel(_data: unknown, state: PorticoState): string {
+  const namespace = state.chains.activeNamespace
+  const account = namespace ? state.chains.accounts[namespace] : undefined
+  if (!account?.address) return 'account.title'
+  return account.profileName || truncateAddress(account.address)
 }
 
 /**
@@ -24,7 +33,7 @@ export function account() {
     kind: 'feature',
     activation: 'view',
     views: {
-      Account: { load: () => import('./views/AccountView.js'), title: accountTitle },
+      Account: { load: () => import('./views/AccountView.js'), title: accountTitle, label: accountLabel },
       Networks: { load: () => import('./views/NetworksView.js'), title: 'networks.title' },
       // going back closes the modal while it is in the history: the wallet is still on a network the app does not support
       UnsupportedChain: { load: () => import('./views/UnsupportedChainView.js'), title: 'unsupported.title', closesOnBack: true },

@@ -21,10 +21,12 @@ export function Header({ titleId, resolvedEntries }: HeaderProps) {
   usePorticoSelector((s) => s.plugins.byName)
   const entry = current ? (kernel.plugins.getView(current.view) ?? resolvedEntries[current.view]) : undefined
   const title = usePorticoSelector((state) => resolveViewTitle(entry, current?.data, state, t))
+  const label = usePorticoSelector((state) => resolveViewTitle(entry, current?.data, state, t, 'label'))
   const showBack = history.length > 1 && !entry?.hideBack
 
   return (
-    <header className="portico-header">
+    // not a <header>: inside the dialog it would be a second banner landmark
+    <div className="portico-header">
       <div className="portico-header__side">
         {showBack && (
           <IconButton label={t('modal.back')} data-testid="header-back" onClick={() => kernel.router.goBack()}>
@@ -32,7 +34,13 @@ export function Header({ titleId, resolvedEntries }: HeaderProps) {
           </IconButton>
         )}
       </div>
-      <h2 id={titleId} className="portico-header__title" data-testid="header-title">
+      {/* the dialog is labelled by `titleId`: the view's label when it has one, else this heading */}
+      {label && (
+        <span id={titleId} className="portico-visually-hidden">
+          {label}
+        </span>
+      )}
+      <h2 id={label ? undefined : titleId} className="portico-header__title" data-testid="header-title" tabIndex={-1}>
         {title ? (
           <span key={title} className="portico-header__title-text">
             {title}
@@ -47,6 +55,6 @@ export function Header({ titleId, resolvedEntries }: HeaderProps) {
           <CloseIcon />
         </IconButton>
       </div>
-    </header>
+    </div>
   )
 }

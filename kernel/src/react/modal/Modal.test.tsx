@@ -90,6 +90,73 @@ describe('modal shell', () => {
     await waitFor(() => expect(screen.queryByTestId('portico-modal')).toBeNull())
   })
 
+  it('a11y: after a view change made inside the modal focus moves to the new view, never to <body>', async () => {
+    const { kernel, opener } = await setup()
+    opener.focus()
+    await open(kernel, 'Connect')
+    await screen.findByTestId('view-Connect')
+    // the first open focuses the dialog as before, not a control inside the view
+    expect(document.activeElement).toBe(screen.getByRole('dialog'))
+    screen.getByRole('button', { name: 'item 1' }).focus()
+
+    act(() => kernel.router.push('Networks'))
+    await screen.findByTestId('view-Networks')
+    // a view with no heading or control of its own: its title
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('header-title')))
+
+    fireEvent.click(screen.getByTestId('header-back'))
+    await screen.findByTestId('view-Connect')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'item 1' })))
+    expect(document.activeElement).not.toBe(document.body)
+  })
+
+  it('a11y: the header inside the dialog is not a second banner landmark', async () => {
+    const { kernel } = await setup()
+    await open(kernel)
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).queryByRole('banner')).toBeNull()
+    expect(dialog.querySelector('header')).toBeNull()
+  })
+
+  it('a11y: the dialog is named by the view label when the view has one, else by its title', async () => {
+    const { kernel } = await setup({}, { Labelled: { ...testView('Labelled', () => 'x', { title: 'Ethereum' }), label: () => 'vitalik.eth' } })
+    await open(kernel, 'Labelled')
+    await screen.findByTestId('view-Labelled')
+    expect(screen.getByRole('dialog', { name: 'vitalik.eth' })).toBeTruthy()
+    expect(screen.getByTestId('header-title').textContent).toBe('Ethereum')
+  })
+
+  it('a11y: the toast goes into a live region that exists before it; hover and focus pause its auto-hide', async () => {
+    const { kernel } = await setup()
+    await open(kernel)
+    const dialog = await screen.findByRole('dialog')
+    const regions = Array.from(dialog.querySelectorAll('[aria-live]'))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      act(() => kernel.notify.toast('Address copied', 'success'))
+      const toast = screen.getByTestId('toast')
+      expect(regions).toContain(toast.parentElement!.closest('[aria-live]'))
+      expect(toast.getAttribute('data-variant')).toBe('success')
+
+      act(() => vi.advanceTimersByTime(2000))
+      fireEvent.mouseEnter(toast)
+      act(() => vi.advanceTimersByTime(5000))
+      expect(screen.queryByTestId('toast')).not.toBeNull()
+      fireEvent.mouseLeave(toast)
+      act(() => vi.advanceTimersByTime(400))
+      expect(screen.queryByTestId('toast')).not.toBeNull()
+
+      fireEvent.focus(toast)
+      act(() => vi.advanceTimersByTime(5000))
+      expect(screen.queryByTestId('toast')).not.toBeNull()
+      fireEvent.blur(toast)
+      act(() => vi.advanceTimersByTime(200))
+      expect(screen.queryByTestId('toast')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('behavior: back shows only with history and not when the view hides it; it goes back', async () => {
     const { kernel } = await setup()
     await open(kernel, 'Connect')

@@ -94,7 +94,8 @@ export function PorticoPortal() {
   return createPortal(
     <div className="portico-root portico-layer" {...theme}>
       {phase !== 'closed' && <Dialog phase={phase} />}
-      {floatingToast && <Toast placement="floating" />}
+      {/* kept while the dialog is closed, so its live region is there before a toast arrives */}
+      {phase === 'closed' && !embedded && <Toast placement="floating" />}
       <DebugNotification />
     </div>,
     container,

@@ -7,6 +7,7 @@ import { EmptyState } from '../ui/EmptyState.js'
 import { AlertIcon, ChevronLeftIcon, RetryIcon } from '../ui/icons.js'
 import { Spinner } from '../ui/Spinner.js'
 import { Text } from '../ui/Text.js'
+import { focusableElements } from './useFocusTrap.js'
 import { useRouterSnapshot } from './useRouterSnapshot.js'
 
 type ViewComponent = ComponentType<{ view: string; data: unknown }>
@@ -117,6 +118,40 @@ export function ViewOutlet({ onResolved }: ViewOutletProps) {
     transition.current = { key, depth, direction: depth > before ? 'forward' : depth < before ? 'back' : 'replace' }
   }
 
+  // After a view change made inside the modal, focus goes to the new view (its heading, else its first control,
+  // else the dialog's title) instead of falling to <body>. The first view keeps the focus the dialog gave it.
+  const root = useRef<HTMLDivElement>(null)
+  const firstKey = useRef<string | null>(key)
+  if (firstKey.current !== null && firstKey.current !== key) firstKey.current = null
+  const resolved = view !== undefined && cache.current.has(view)
+  // Whether the last focus was inside the card, so a lost focus (its element removed) is taken back only then:
+  // an embedded modal never pulls focus from the page.
+  const focusWasInside = useRef(false)
+  useEffect(() => {
+    const doc = root.current?.ownerDocument ?? document
+    const onFocusIn = (event: FocusEvent) => {
+      const card = root.current?.closest('.portico-card')
+      focusWasInside.current = !!card && event.target instanceof Node && card.contains(event.target)
+    }
+    doc.addEventListener('focusin', onFocusIn)
+    return () => doc.removeEventListener('focusin', onFocusIn)
+  }, [])
+  useEffect(() => {
+    const el = root.current
+    if (!resolved || firstKey.current !== null || !el) return
+    const doc = el.ownerDocument
+    const card = el.closest<HTMLElement>('.portico-card')
+    const active = doc.activeElement
+    const lost = (!active || active === doc.body || !active.isConnected) && focusWasInside.current
+    if (!lost && !(card && card.contains(active) && !el.contains(active))) return
+    const heading = el.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')
+    const target =
+      heading ?? focusableElements(el)[0] ?? card?.querySelector<HTMLElement>('.portico-header__title') ?? card ?? undefined
+    if (!target) return
+    if (target === heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1
+    target.focus({ preventScroll: true })
+  }, [key, resolved])
+
   const retry = () => {
     if (view !== undefined) cache.current.delete(view)
     setAttempt((n) => n + 1)
@@ -140,7 +175,7 @@ export function ViewOutlet({ onResolved }: ViewOutletProps) {
   } else content = <ViewLoading />
 
   return (
-    <div key={key} className="portico-view" data-direction={transition.current.direction}>
+    <div key={key} ref={root} className="portico-view" data-direction={transition.current.direction}>
       {content}
     </div>
   )

@@ -58,8 +58,9 @@ export function ListItem({
       aria-current={selected || undefined}
       {...rest}
     >
-      <span className="portico-list-item__image">
-        {icon ?? <WalletImage src={imageUrl} name={monogramName} size={40} shape={imageShape} />}
+      {/* decorative: the name beside it already labels the row */}
+      <span className="portico-list-item__image" aria-hidden="true">
+        {icon ?? <WalletImage src={imageUrl} name={monogramName} size={40} shape={imageShape} decorative />}
       </span>
       <span className="portico-list-item__text">
         <span className="portico-list-item__name">{name}</span>

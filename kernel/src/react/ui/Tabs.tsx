@@ -51,7 +51,8 @@ export function Tabs({ tabs, selected, onSelect, idPrefix, label, className }: T
             role="tab"
             id={tabId(idPrefix, tab.id)}
             aria-selected={active}
-            aria-controls={tabPanelId(idPrefix, tab.id)}
+            // only the selected tab's panel is rendered
+            aria-controls={active ? tabPanelId(idPrefix, tab.id) : undefined}
             tabIndex={active ? 0 : -1}
             data-testid={`tab-${tab.id}`}
             className={cx('portico-tab', active && 'portico-tab--active')}

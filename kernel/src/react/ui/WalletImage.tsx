@@ -19,15 +19,21 @@ export function monogramInitials(name: string): string {
   return letters.join('').toUpperCase()
 }
 
-export type MonogramProps = { name: string; size?: number; shape?: 'rounded' | 'circle'; className?: string }
+export type MonogramProps = {
+  name: string
+  size?: number
+  shape?: 'rounded' | 'circle'
+  className?: string
+  /** Hidden from assistive technology when a visible label beside it already names it. */
+  decorative?: boolean
+}
 
 /** A generated image: initials on a colour derived from `name`. */
-export function Monogram({ name, size = 40, shape = 'rounded', className }: MonogramProps) {
+export function Monogram({ name, size = 40, shape = 'rounded', className, decorative }: MonogramProps) {
   const color = MONOGRAM_COLORS[hash(name) % MONOGRAM_COLORS.length]
   return (
     <span
-      role="img"
-      aria-label={name}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
       data-monogram=""
       className={cx('portico-image', 'portico-monogram', `portico-image--${shape}`, className)}
       style={{ width: size, height: size, background: color, fontSize: Math.round(size * 0.38) }}
@@ -44,6 +50,8 @@ export type WalletImageProps = {
   size?: number
   shape?: 'rounded' | 'circle'
   className?: string
+  /** Hidden from assistive technology (empty alt) when a visible label beside it already names it. */
+  decorative?: boolean
 }
 
 /**
@@ -53,13 +61,13 @@ export type WalletImageProps = {
  * @example
  * <WalletImage src={connector.imageUrl} name={connector.name} />
  */
-export function WalletImage({ src, name, size = 40, shape = 'rounded', className }: WalletImageProps) {
+export function WalletImage({ src, name, size = 40, shape = 'rounded', className, decorative }: WalletImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | undefined>()
-  if (!src || failedSrc === src) return <Monogram name={name} size={size} shape={shape} className={className} />
+  if (!src || failedSrc === src) return <Monogram name={name} size={size} shape={shape} className={className} decorative={decorative} />
   return (
     <img
       src={src}
-      alt={name}
+      alt={decorative ? '' : name}
       width={size}
       height={size}
       loading="lazy"

@@ -57,6 +57,18 @@ describe('ListItem and List', () => {
     expect(onClick).toHaveBeenCalledOnce()
   })
 
+  it('a11y: the image beside the name is decorative, so the row reads its name once', () => {
+    render(
+      <>
+        <ListItem data-testid="with-image" name="MetaMask" imageUrl="https://example.com/mm.png" />
+        <ListItem data-testid="with-monogram" name="Rabby" />
+      </>,
+    )
+    expect(screen.getByRole('button', { name: 'MetaMask' })).toBe(screen.getByTestId('with-image'))
+    expect(screen.getByRole('button', { name: 'Rabby' })).toBe(screen.getByTestId('with-monogram'))
+    expect(screen.queryAllByRole('img')).toHaveLength(0)
+  })
+
   it('behavior: arrow keys, Home and End move focus between items, skipping disabled ones', () => {
     render(
       <List label="Wallets">
@@ -96,6 +108,20 @@ describe('Tabs', () => {
       </>
     )
   }
+
+  it('a11y: tabs only reference panels that are rendered', () => {
+    render(<Harness />)
+    for (const tab of screen.getAllByRole('tab')) {
+      const controls = tab.getAttribute('aria-controls')
+      if (controls !== null) expect(document.getElementById(controls)).not.toBeNull()
+    }
+    fireEvent.click(screen.getByRole('tab', { name: 'NFTs' }))
+    expect(screen.getByRole('tab', { name: 'NFTs' }).getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id)
+    for (const tab of screen.getAllByRole('tab')) {
+      const controls = tab.getAttribute('aria-controls')
+      if (controls !== null) expect(document.getElementById(controls)).not.toBeNull()
+    }
+  })
 
   it('behavior: tabs select on click and with arrow keys (wrapping), panels are labelled by their tab', () => {
     render(<Harness />)

@@ -67,6 +67,23 @@ describe('Account view', () => {
     expect(toast.textContent).toContain('Could not copy the address.')
   })
 
+  it('a11y: the network button is named with its visible text and its icon is not read; the dialog is named after the account', async () => {
+    const { view } = await setup()
+    const button = within(view).getByTestId('account-network')
+    const visible = Array.from(button.childNodes)
+      .filter((n) => !(n instanceof Element && n.closest('[aria-hidden="true"]')))
+      .map((n) => n.textContent ?? '')
+      .join('')
+      .trim()
+    expect(visible).toBe('Anvil')
+    expect(within(view).getByRole('button', { name: /Anvil/ })).toBe(button)
+    const name = button.getAttribute('aria-label') ?? button.textContent ?? ''
+    expect(name.startsWith('Anvil')).toBe(true)
+    expect(within(button).queryAllByRole('img')).toHaveLength(0)
+    expect(screen.getByRole('dialog', { name: '0x12...345678' })).toBeTruthy()
+    expect(screen.getByTestId('header-title').textContent).toBe('Anvil')
+  })
+
   it('behavior: the network button opens Networks', async () => {
     const { kernel, view } = await setup({ extra: [] })
     fireEvent.click(within(view).getByTestId('account-network'))

@@ -103,10 +103,11 @@ export default function AccountView() {
           size="sm"
           variant="secondary"
           data-testid="account-network"
-          aria-label={t('account.network.switch', { network: network?.name ?? caipNetworkId ?? '' })}
+          // the name starts with the visible text (WCAG 2.5.3); the network icon beside it is decorative
+          aria-label={t('account.network.switch', { network: network?.name ?? t('account.network.unsupported') })}
           icon={
             isSupported && network ? (
-              <WalletImage src={network.assets?.imageUrl} name={network.name} size={20} shape="circle" />
+              <WalletImage src={network.assets?.imageUrl} name={network.name} size={20} shape="circle" decorative />
             ) : (
               <WarningIcon size={16} style={{ color: 'var(--portico-color-warning)' }} />
             )

@@ -42,6 +42,7 @@ export type AdapterCapability =
   | 'getCallsStatus'
   | 'getAssets'
   | 'request'
+  | 'waitForTransaction'
 
 export type TransactionRequest = { to: string; value?: bigint; data?: string; gas?: bigint }
 
@@ -70,6 +71,11 @@ export interface ChainAdapter {
   sendCalls?(params: { connector: Connector; address: string; network: CaipNetworkLike; calls: readonly TransactionRequest[] }): Promise<string>
   getCallsStatus?(params: { connector: Connector; id: string }): Promise<unknown>
   request?(params: { connector: Connector; method: string; params?: unknown }): Promise<unknown>
+  /**
+   * Settles once the transaction is included (or failed) on the network, rejecting after `timeoutMs` (default 60 s).
+   * The kernel reads the balance again then: a wallet's send returns before its transaction is mined.
+   */
+  waitForTransaction?(params: { network: CaipNetworkLike; hash: string; timeoutMs?: number }): Promise<void>
 }
 
 /**

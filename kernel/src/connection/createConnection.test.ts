@@ -22,6 +22,9 @@ function scriptedWallet(ns: ChainNamespace, address: string, chainId: number | s
     chainId,
     events: undefined as ConnectorEvents | undefined,
     calls: [] as string[],
+    balance: '10000.123456',
+    /** Settles the pending transaction's `waitForTransaction`, as its block would. */
+    mine: () => {},
   }
   const rejectOrFail = () => {
     if (wallet.mode === 'reject') throw Object.assign(new Error('User rejected the request.'), { code: 'USER_REJECTED' })
@@ -54,7 +57,7 @@ function scriptedWallet(ns: ChainNamespace, address: string, chainId: number | s
       wallet.chainId = network.id
     },
     async getBalance() {
-      return { balance: '10000.123456', symbol: 'ETH' }
+      return { balance: wallet.balance, symbol: 'ETH' }
     },
     async signMessage({ message }) {
       rejectOrFail()
@@ -64,6 +67,7 @@ function scriptedWallet(ns: ChainNamespace, address: string, chainId: number | s
       rejectOrFail()
       return `0x${'cd'.repeat(32)}`
     },
+    waitForTransaction: () => new Promise<void>((resolve) => (wallet.mine = resolve)),
     async watch(events) {
       // like a real adapter, it reports chain ids in CAIP-2 reference form whatever form the wallet used
       const reference = (id: string | number) => (typeof id === 'string' && id.startsWith('0x') ? Number.parseInt(id, 16) : id)
@@ -281,6 +285,19 @@ describe('signing', () => {
     await expect(kernel.signMessage('hello')).rejects.toThrow()
     expect(kernel.getState().notifications.toast).toMatchObject({ message: 'User rejected the request.', variant: 'error' })
   })
+  it('behavior: after a send the balance is read again once the transaction is mined, not only when the wallet answers', async () => {
+    const { kernel, evm } = await make()
+    await kernel.connect('eip155-wallet')
+    await vi.waitFor(() => expect(kernel.getState().chains.accounts.eip155?.balance).toBe('10000.123456'))
+    // the wallet answers with the hash before the block: the chain still shows the old balance
+    await kernel.sendTransaction({ to: A, value: 1n })
+    evm.wallet.balance = '9999.5' // the block lands
+    await new Promise((r) => setTimeout(r, 20))
+    expect(kernel.getState().chains.accounts.eip155?.balance).toBe('10000.123456') // nothing read it yet
+    evm.wallet.mine()
+    await vi.waitFor(() => expect(kernel.getState().chains.accounts.eip155?.balance).toBe('9999.5'))
+  })
+
   it('error: signing without a connection throws No ActiveCaipAddress found', async () => {
     const { kernel } = make()
     await kernel.ready

@@ -10,7 +10,13 @@ export async function sendTransaction(ctx: ConnectionContext, transaction: Trans
   if (!ns || !account?.address || !connector) throw new NotConnectedError()
   if (!network) throw new AdapterNotFoundError(ns)
   try {
-    const hash = await adapterFor(ctx, ns).sendTransaction({ connector, address: account.address, network, transaction })
+    const adapter = adapterFor(ctx, ns)
+    const hash = await adapter.sendTransaction({ connector, address: account.address, network, transaction })
+    // a wallet's send returns before its transaction is mined: read the balance again once it is
+    adapter
+      .waitForTransaction?.({ network, hash })
+      .then(() => refreshBalance(ctx, ns))
+      .catch((error) => ctx.log('warn', '[portico] waiting for the transaction:', error))
     ctx.notify.toast('Transaction started', 'success')
     await refreshBalance(ctx, ns)
     return hash

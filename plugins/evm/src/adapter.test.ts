@@ -153,6 +153,30 @@ describe('evm adapter: signing and sending', () => {
     ])
   })
 
+  it('behavior: waitForTransaction settles only once the transaction is mined', async () => {
+    const rpc = createPublicClient({ transport: http(chainA.url) })
+    await rpc.request({ method: 'evm_setAutomine' as never, params: [false] as never })
+    try {
+      const hash = await adapter.sendTransaction({ connector, address: alice.address, network: networkA, transaction: { to: bob.address, value: 1n } })
+      let settled = false
+      const waiting = adapter.waitForTransaction!({ network: networkA, hash }).then(() => void (settled = true))
+      await new Promise((r) => setTimeout(r, 1_500))
+      expect(settled).toBe(false) // still pending: no receipt yet
+      await rpc.request({ method: 'evm_mine' as never })
+      await waiting
+      expect(settled).toBe(true)
+    } finally {
+      await rpc.request({ method: 'evm_setAutomine' as never, params: [true] as never })
+    }
+  })
+
+  it('error: waitForTransaction gives up after its timeout on a transaction the chain never saw', async () => {
+    const unknown = `0x${'ab'.repeat(32)}`
+    await expect(adapter.waitForTransaction!({ network: networkA, hash: unknown, timeoutMs: 1_500 })).rejects.toMatchObject({
+      code: 'RPC_REQUEST_FAILED',
+    })
+  })
+
   it('error: a declined transaction is USER_REJECTED "Signature declined"', async () => {
     wallet.setMode('reject')
     const error = await failure(adapter.sendTransaction({ connector, address: alice.address, network: networkA, transaction: { to: bob.address, value: 1n } }))

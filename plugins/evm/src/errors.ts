@@ -31,6 +31,7 @@ export type EvmAction =
   | 'request'
   | 'getBalance'
   | 'estimateGas'
+  | 'waitForTransaction'
   | 'watch'
 
 type EvmErrorParameters = { cause?: unknown; details?: string; rpcCode?: number }
@@ -62,6 +63,7 @@ const DECLINED: Record<EvmAction, string> = {
   request: 'Request declined',
   getBalance: 'Request declined',
   estimateGas: 'Request declined',
+  waitForTransaction: 'Request declined',
   watch: 'Request declined',
 }
 

@@ -6,7 +6,7 @@ import { connect, disconnect, reconnect, type EvmConnection } from './connection
 import { createEvmContext, getClient, type EvmAdapterParameters } from './context.js'
 import { bindMethod } from './rejections.js'
 import { request } from './request.js'
-import { estimateGas, sendTransaction } from './sending.js'
+import { estimateGas, sendTransaction, waitForTransaction } from './sending.js'
 import { signMessage, signTypedData } from './signing.js'
 import { switchNetwork } from './switchNetwork.js'
 import { stopWatching, watch } from './watch.js'
@@ -48,7 +48,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters = {}): EvmAdap
   const adapter = defineChainAdapter({
     namespace: 'eip155',
     networks: ctx.networks,
-    capabilities: ['signTypedData', 'estimateGas', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'request'],
+    capabilities: ['signTypedData', 'estimateGas', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'request', 'waitForTransaction'],
     connect: bindMethod(ctx, 'connect', connect),
     reconnect: bindMethod(ctx, 'reconnect', reconnect),
     disconnect: bindMethod(ctx, 'disconnect', disconnect),
@@ -62,6 +62,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters = {}): EvmAdap
     sendCalls: bindMethod(ctx, 'sendCalls', sendCalls),
     getCallsStatus: bindMethod(ctx, 'getCallsStatus', getCallsStatus),
     request: bindMethod(ctx, 'request', request),
+    waitForTransaction: bindMethod(ctx, 'waitForTransaction', waitForTransaction),
     watch: bindMethod(ctx, 'watch', watch),
   })
 

@@ -22,3 +22,26 @@ export async function estimateGas(ctx: EvmContext, { address, network, transacti
     throw new RpcRequestFailedError(network.name, error)
   }
 }
+
+/** How often a sent transaction's receipt is asked for, and how long at most. */
+export const RECEIPT_POLL_MS = 1_000
+export const RECEIPT_TIMEOUT_MS = 60_000
+
+/** Settles once the network has a receipt for the transaction (mined, successfully or not); polls the RPC. */
+export async function waitForTransaction(ctx: EvmContext, { network, hash, timeoutMs = RECEIPT_TIMEOUT_MS }: ParamsOf<'waitForTransaction'>): Promise<void> {
+  if (!isHash(hash)) throw new InvalidWalletResponseError('waitForTransaction', hash)
+  const client = getClient(ctx, network)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    let receipt: unknown
+    try {
+      receipt = await client.request({ method: 'eth_getTransactionReceipt', params: [hash] })
+    } catch (error) {
+      throw new RpcRequestFailedError(network.name, error)
+    }
+    if (receipt) return
+    if (ctx.stop.signal.aborted) throw new RpcRequestFailedError(network.name, new Error('The evm adapter was destroyed.'))
+    if (Date.now() + RECEIPT_POLL_MS > deadline) throw new RpcRequestFailedError(network.name, new Error(`No receipt for ${hash} after ${timeoutMs} ms.`))
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS))
+  }
+}

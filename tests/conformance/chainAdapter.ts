@@ -44,7 +44,7 @@ export type DescribeChainAdapterOptions = {
 }
 
 /** Every optional method of the contract, each of which must be declared as a capability when present. */
-const OPTIONAL_METHODS = ['signTypedData', 'estimateGas', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'request'] as const
+const OPTIONAL_METHODS = ['signTypedData', 'estimateGas', 'getCapabilities', 'sendCalls', 'getCallsStatus', 'request', 'waitForTransaction'] as const
 const KNOWN_CAPABILITIES: readonly AdapterCapability[] = [...OPTIONAL_METHODS, 'getAssets']
 const REQUIRED_METHODS = ['connect', 'reconnect', 'disconnect', 'switchNetwork', 'getBalance', 'signMessage', 'sendTransaction', 'watch'] as const
 

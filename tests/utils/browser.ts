@@ -85,3 +85,29 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 export async function waitForState(page: Page, predicate: string, timeout = 10_000): Promise<void> {
   await page.waitForFunction(`(${predicate})(window.__portico.getState())`, undefined, { timeout })
 }
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[]; html: string; summary: string }[] }
+
+/**
+ * Runs axe-core in the page (injected as an inline script, so only on pages without a strict CSP) and returns the
+ * violations of impact `serious` or `critical`, each with the offending nodes.
+ */
+export async function axeViolations(page: Page, options: { include?: string } = {}): Promise<AxeViolation[]> {
+  const hasAxe = await page.evaluate(() => typeof (window as any).axe === 'object')
+  if (!hasAxe) {
+    const { default: axe } = await import('axe-core')
+    await page.addScriptTag({ content: axe.source })
+  }
+  return page.evaluate(async (include) => {
+    const axe = (window as any).axe
+    const result = await axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n: any) => ({ target: n.target.map(String), html: String(n.html), summary: String(n.failureSummary ?? '') })),
+      }))
+  }, options.include)
+}

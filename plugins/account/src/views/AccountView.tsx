@@ -103,8 +103,9 @@ export default function AccountView() {
           size="sm"
           variant="secondary"
           data-testid="account-network"
-          // the name starts with the visible text (WCAG 2.5.3); the network icon beside it is decorative
-          aria-label={t('account.network.switch', { network: network?.name ?? t('account.network.unsupported') })}
+          // named by its visible text (WCAG 2.5.3: no aria-label that the monogram's letters would contradict);
+          // "switch network" is its description; the network icon beside it is decorative
+          title={t('account.network.switch', { network: network?.name ?? t('account.network.unsupported') })}
           icon={
             isSupported && network ? (
               <WalletImage src={network.assets?.imageUrl} name={network.name} size={20} shape="circle" decorative />

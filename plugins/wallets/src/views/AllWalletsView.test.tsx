@@ -148,6 +148,33 @@ describe('AllWallets view, against the reference api', { timeout: 20_000 }, () =
     await waitFor(() => expect(rowIds(view).length).toBeGreaterThan(5))
   })
 
+  it('a11y: search results and "no wallet found" are announced in a polite live region that exists before them', async () => {
+    const { view } = await openAllWallets()
+    await within(view).findByTestId('all-wallets-list')
+    // the region is there, empty, before any search
+    const region = within(view).getByTestId('all-wallets-announcement')
+    expect(region.getAttribute('role')).toBe('status')
+    expect(region.getAttribute('aria-live')).toBe('polite')
+    expect(region.textContent).toBe('')
+    const input = within(view).getByTestId('all-wallets-search')
+
+    fireEvent.change(input, { target: { value: 'Synthetic' } })
+    expect(region.textContent).toBe('') // nothing announced while the search is pending
+    await waitFor(() => expect(region.textContent).toBe('100 wallets found'), { timeout: 3000 })
+    expect(within(view).getByTestId('all-wallets-announcement')).toBe(region) // the same node: a live region must not be re-inserted
+
+    fireEvent.change(input, { target: { value: 'rainbow' } })
+    await waitFor(() => expect(region.textContent).toBe('1 wallet found'), { timeout: 3000 })
+
+    fireEvent.change(input, { target: { value: 'no such wallet anywhere' } })
+    await within(view).findByTestId('all-wallets-no-results', {}, { timeout: 3000 })
+    expect(region.textContent).toBe('No wallet found')
+    expect(within(view).getByTestId('all-wallets-announcement')).toBe(region)
+
+    fireEvent.change(input, { target: { value: '' } })
+    await waitFor(() => expect(region.textContent).toBe(''))
+  })
+
   it('behavior: recent wallets come first, tagged recent', async () => {
     const { view } = await openAllWallets({ recent: [{ id: 'zerion', name: 'Zerion' }] })
     await waitFor(() => expect(rowIds(view)[0]).toBe('wallet-zerion'))

@@ -6,6 +6,7 @@ import { hasMorePages, loadImages, loadNextPage, loadTopWallets, searchWallets, 
 import type { WalletListing } from '../schemas.js'
 import { selectWallets } from '../slice.js'
 import { buildWalletEntries, listingEntry, walletDestination, type WalletEntry } from '../walletEntries.js'
+import { searchAnnouncement } from './announcements.js'
 import { VirtualList } from './VirtualList.js'
 import './wallets.css'
 
@@ -115,6 +116,9 @@ export default function AllWalletsView() {
       onClick={() => choose(entry)}
     />
   )
+
+  // announced politely once a search answers (the region exists before its text, so screen readers hear it)
+  const announcement = search.state.status === 'ready' ? searchAnnouncement(t, entries.length) : ''
 
   let content
   if (!browsing) {
@@ -231,6 +235,9 @@ export default function AllWalletsView() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </label>
+      <div role="status" aria-live="polite" aria-atomic="true" className="portico-visually-hidden" data-testid="all-wallets-announcement">
+        {announcement}
+      </div>
       {content}
     </div>
   )

@@ -3,6 +3,7 @@ import type { KernelHookInstances } from '../hooks/createHooks.js'
 import type { KernelNotify, KernelRouter } from '../kernel/types.js'
 import type { Registry } from '../registry/createRegistry.js'
 import { chainsSlice, type PorticoStore } from '../store/index.js'
+import type { TabChannel } from './channel.js'
 import { AdapterNotFoundError } from './errors.js'
 import { STORAGE_KEYS } from './storageKeys.js'
 
@@ -16,6 +17,11 @@ export type ConnectionDeps = {
   open: (view?: string, data?: unknown) => Promise<void>
   close: () => void
   log: (level: 'debug' | 'warn' | 'error', ...args: unknown[]) => void
+  /**
+   * The channel to the site's other tabs, opened by the kernel before this chunk loads (so a message can load it);
+   * without one, the connection opens its own and closes it on destroy.
+   */
+  tabs?: TabChannel
 }
 
 /** What the connection actions share: the kernel's parts, the wallet-event subscriptions and small state readers. */

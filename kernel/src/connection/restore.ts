@@ -28,6 +28,8 @@ export async function restore(ctx: ConnectionContext) {
     }),
   )
   if (status !== 'connected' || !Array.isArray(connections) || connections.length === 0) return
+  // another tab's connection may already have been followed here (./sync.ts): nothing left to restore then
+  if (connections.every((c) => isConnectedHere(ctx, c))) return
   if (typeof activeId === 'string') store.dispatch(chainsSlice.actions.activeNetworkChanged({ caipNetworkId: activeId }))
   store.dispatch(connectionSlice.actions.restoreStarted())
   for (const c of connections) store.dispatch(chainsSlice.actions.accountConnecting({ namespace: c.namespace }))
@@ -35,13 +37,7 @@ export async function restore(ctx: ConnectionContext) {
   const results = await Promise.all(
     connections.map(async (c) => {
       try {
-        const connector = await waitForConnector(ctx, c.connectorId)
-        const adapter = ctx.registry.getAdapter(c.namespace)
-        if (!connector || !adapter) throw new ConnectorNotFoundError(c.connectorId)
-        const network = findNetwork(ctx, `${c.namespace}:${c.chainId}`)
-        const result = await adapter.reconnect({ connector, ...(network ? { network } : {}) })
-        if (!result) throw new Error('The wallet no longer authorises this site.')
-        await established(ctx, c.namespace, connector, result)
+        await reconnectRecord(ctx, c)
         return true
       } catch (error) {
         ctx.log('warn', `[portico] could not restore ${c.connectorId}:`, error)
@@ -60,6 +56,23 @@ export async function restore(ctx: ConnectionContext) {
   const activeNs = store.getState().chains.activeNamespace
   if (!restored.some((r) => r.namespace === activeNs) && restored[0]) store.dispatch(chainsSlice.actions.activeNamespaceChanged(restored[0].namespace))
   checkSupported(ctx)
+}
+
+/** Whether this tab already holds the connection `c` (same namespace, connector and address). */
+export function isConnectedHere(ctx: ConnectionContext, c: Pick<ConnectionRecord, 'namespace' | 'connectorId' | 'address'>) {
+  const account = ctx.store.getState().chains.accounts[c.namespace]
+  return account?.status === 'connected' && account.connectorId === c.connectorId && account.address === c.address
+}
+
+/** Reconnects one stored (or another tab's) connection through the adapter's `reconnect`: no wallet prompt. */
+export async function reconnectRecord(ctx: ConnectionContext, c: ConnectionRecord) {
+  const connector = await waitForConnector(ctx, c.connectorId)
+  const adapter = ctx.registry.getAdapter(c.namespace)
+  if (!connector || !adapter) throw new ConnectorNotFoundError(c.connectorId)
+  const network = findNetwork(ctx, `${c.namespace}:${c.chainId}`)
+  const result = await adapter.reconnect({ connector, ...(network ? { network } : {}) })
+  if (!result) throw new Error('The wallet no longer authorises this site.')
+  await established(ctx, c.namespace, connector, result)
 }
 
 function waitForConnector(ctx: ConnectionContext, id: string): Promise<Connector | undefined> {

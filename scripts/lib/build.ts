@@ -56,7 +56,7 @@ export type PluginMetadata = {
   version: string
   contracts: string
   kind: 'adapter' | 'connector' | 'feature' | undefined
-  activation: 'open' | 'view' | undefined
+  activation: 'open' | 'idle' | 'view' | undefined
   requires: string[]
   /** The keys of `definition.views`. */
   views: string[]
@@ -131,8 +131,8 @@ function definitionProblem(plugin: Pick<PluginPackage, 'name'>, d: Record<string
   if (typeof d.contracts !== 'string' || !d.contracts) return 'its definition does not declare the contracts range it was built against.'
   if (d.kind !== undefined && !['adapter', 'connector', 'feature'].includes(d.kind as string))
     return `its kind "${String(d.kind)}" is not one of adapter, connector, feature.`
-  if (d.activation !== undefined && d.activation !== 'open' && d.activation !== 'view')
-    return `its activation "${String(d.activation)}" is not "open" or "view".`
+  if (d.activation !== undefined && d.activation !== 'open' && d.activation !== 'idle' && d.activation !== 'view')
+    return `its activation "${String(d.activation)}" is not "open", "idle" or "view".`
   if (!isStrings(d.requires)) return 'its requires is not a list of plugin names.'
   if (!isStrings(d.views)) return 'its views is not an object of view entries.'
   return undefined
@@ -230,7 +230,7 @@ export type ManifestMetadata = {
   contracts: string
   kind: 'adapter' | 'connector' | 'feature'
   views: string[]
-  activation: 'open' | 'view'
+  activation: 'open' | 'idle' | 'view'
   requires: string[]
 }
 
@@ -251,7 +251,7 @@ export async function manifestMetadata(
   for (const p of plugins) {
     const d = definitions.get(p.name)!
     const portico = (p.portico ?? {}) as Record<string, unknown>
-    const fromPackage = portico.activation === 'open' || portico.activation === 'view' ? portico.activation : undefined
+    const fromPackage = portico.activation === 'open' || portico.activation === 'idle' || portico.activation === 'view' ? portico.activation : undefined
     if (d.activation && fromPackage && d.activation !== fromPackage)
       log(`plugin ${p.name}: package.json portico.activation "${fromPackage}" is ignored, the definition says "${d.activation}"`)
     const ignored = ['kind', 'views', 'requires', 'contracts'].filter((k) => k in portico)

@@ -18,7 +18,7 @@ export const BUNDLED_SRC = join(ROOT, 'hosts/bundled')
 /** The `portico` field of a plugin's package.json: what the manifest says about it. */
 export type PorticoField = {
   kind?: 'adapter' | 'connector' | 'feature'
-  activation?: 'open' | 'view'
+  activation?: 'open' | 'idle' | 'view'
   views?: string[]
   requires?: string[]
   contracts?: string

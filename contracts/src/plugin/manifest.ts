@@ -24,8 +24,11 @@ export const PluginManifestEntrySchema = z.object({
   kind: withDefault(z.enum(['adapter', 'connector', 'feature']), 'feature'),
   /** Views the plugin provides, so pushing one loads the plugin on first use. */
   views: withDefault(z.array(z.string()), []),
-  /** `open`: load when the modal opens or a session is restored; `view`: when one of its views is pushed. */
-  activation: withDefault(z.enum(['open', 'view']), 'view'),
+  /**
+   * `open`: load when the modal opens or a session is restored, before the first view shows; `idle`: right after
+   * the first view shows (features the first view does not need); `view`: when one of its views is pushed.
+   */
+  activation: withDefault(z.enum(['open', 'idle', 'view']), 'view'),
   requires: withDefault(z.array(z.string()), []),
 })
 

@@ -172,10 +172,11 @@ export interface PluginDefinition {
   kind?: PluginKind
   /**
    * When a remote copy loads: `open` when the modal opens or a session is restored (adapters, connectors, and
-   * features that contribute to the first views), `view` when one of its views is first pushed. Default `view`.
+   * features that contribute to the first views), `idle` right after the first view shows (features it does not
+   * need, e.g. Account tabs, analytics), `view` when one of its views is first pushed. Default `view`.
    * The build writes it into the plugin manifest.
    */
-  activation?: 'open' | 'view'
+  activation?: 'open' | 'idle' | 'view'
   /** Plugins whose setup must run first. */
   requires?: readonly string[]
   views?: Readonly<Record<string, ViewEntry>>

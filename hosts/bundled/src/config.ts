@@ -1,7 +1,8 @@
 /**
  * The bundled host's configuration: build-time defaults (`__PORTICO_BUNDLED_DEFAULTS__`, from the env ports at
  * build time) under `<meta name="portico-config" content="{json}">`, which the stack's server writes (the same
- * tag as the demo's, see scripts/lib/stack.ts). `?debug` exposes the kernel as `window.__portico`.
+ * tag as the demo's, see scripts/lib/stack.ts). `?debug` exposes the kernel as `window.__portico`;
+ * `?preload=none|intent|idle` sets the kernel's `preload` option.
  */
 declare const __PORTICO_BUNDLED_DEFAULTS__: Partial<BundledConfig> | undefined
 
@@ -12,6 +13,8 @@ export type BundledConfig = {
   /** JSON-RPC URL per eip155 chain id (the local anvil chains). */
   rpc: Record<string, string>
   debug: boolean
+  /** The kernel's `preload` option (`?preload=none|intent|idle`; default `intent`). */
+  preload: 'none' | 'intent' | 'idle'
 }
 
 const FALLBACK: BundledConfig = {
@@ -20,6 +23,7 @@ const FALLBACK: BundledConfig = {
   frame: 'http://localhost:4320',
   rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
   debug: false,
+  preload: 'intent',
 }
 
 function metaConfig(): Partial<BundledConfig> {
@@ -37,7 +41,10 @@ function metaConfig(): Partial<BundledConfig> {
 export function readConfig(href = location.href): BundledConfig {
   const defaults = typeof __PORTICO_BUNDLED_DEFAULTS__ === 'undefined' ? {} : __PORTICO_BUNDLED_DEFAULTS__
   const config: BundledConfig = { ...FALLBACK, ...defaults, ...metaConfig() }
-  const debug = new URL(href).searchParams.get('debug')
+  const query = new URL(href).searchParams
+  const preload = query.get('preload')
+  if (preload === 'none' || preload === 'intent' || preload === 'idle') config.preload = preload
+  const debug = query.get('debug')
   if (debug !== null) config.debug = debug !== '0' && debug !== 'false'
   return config
 }

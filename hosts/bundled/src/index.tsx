@@ -30,6 +30,8 @@ const kernel = createKernel({
   plugins: [evm({ rpcUrls }), injected(), connect(), account()],
   endpoints: { api: config.api, relay: config.relay, frame: config.frame },
   debug: config.debug,
+  // 'intent' (the default): pointing at or focusing the Connect button starts loading the modal
+  preload: config.preload,
 })
 
 if (config.debug) (window as unknown as { __portico: typeof kernel }).__portico = kernel

@@ -4,8 +4,9 @@
  * 2. `<meta name="portico-config" content="{json}">`, which the demo's server writes from its env (no inline
  *    script, so the page keeps a strict CSP);
  * 3. the URL query: `?features=connect,account` (switched on), `?off=walletconnect` (switched off; a plugin in
- *    the manifest that neither list names loads as usual), `?theme=dark`, `?debug`, `?sendTo=0x…` (where "Send
- *    0.01 ETH" sends), and with `debug` also `?manifest=<url>` (tests point the demo at another plugin CDN).
+ *    the manifest that neither list names loads as usual), `?theme=dark`, `?preload=none|intent|idle`, `?debug`,
+ *    `?sendTo=0x…` (where "Send 0.01 ETH" sends), and with `debug` also `?manifest=<url>` (tests point the demo
+ *    at another plugin CDN).
  */
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
 
@@ -24,6 +25,8 @@ export type DemoConfig = {
   theme: 'light' | 'dark'
   /** Exposes the kernel as `window.__portico` and switches on debug notifications. */
   debug: boolean
+  /** The kernel's `preload` option (`?preload=none|intent|idle`; default `intent`). */
+  preload: 'none' | 'intent' | 'idle'
   /** Where the demo's "Send 0.01 ETH" action sends (default: anvil's second dev account). */
   sendTo: string
 }
@@ -53,6 +56,7 @@ const FALLBACK: DemoConfig = {
   off: [],
   theme: 'light',
   debug: false,
+  preload: 'intent',
   sendTo: DEFAULT_SEND_TO,
 }
 
@@ -85,6 +89,8 @@ export function readConfig(href = location.href): DemoConfig {
   else if (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches) config.theme = 'dark'
   if (query.has('debug')) config.debug = truthy(query.get('debug'))
   if (config.debug && query.get('manifest')) config.manifestUrl = new URL(query.get('manifest')!, href).href
+  const preload = query.get('preload')
+  if (preload === 'none' || preload === 'intent' || preload === 'idle') config.preload = preload
   if (query.get('projectId') !== null) config.projectId = query.get('projectId')!
   if (query.get('sendTo') !== null) config.sendTo = query.get('sendTo')!
   if (!isAddress(config.sendTo)) {
@@ -92,6 +98,24 @@ export function readConfig(href = location.href): DemoConfig {
     config.sendTo = DEFAULT_SEND_TO
   }
   return config
+}
+
+/**
+ * The connect plugin's options (its `features.connect` object) from the query, all off unless asked for:
+ * `?legal=1` (terms and privacy checkbox), `?collapse=1` (wallets behind "Continue with a wallet"), `?custom=1`
+ * (two host-listed wallets). `undefined` when none is asked for.
+ */
+export function connectOptions(href = location.href): Record<string, unknown> | undefined {
+  const query = new URL(href).searchParams
+  const options: Record<string, unknown> = {}
+  if (truthy(query.get('legal'))) options.legal = { termsUrl: 'https://example.com/terms', privacyUrl: 'https://example.com/privacy' }
+  if (truthy(query.get('collapse'))) options.collapseWallets = true
+  if (truthy(query.get('custom')))
+    options.customWallets = [
+      { id: 'acme', name: 'Acme Wallet', deepLink: 'acme://', universalLink: 'https://acme.example/wc', webappLink: 'https://acme.example/app' },
+      { id: 'harbor', name: 'Harbor', deepLink: 'harbor://', webappLink: 'https://harbor.example' },
+    ]
+  return Object.keys(options).length ? options : undefined
 }
 
 /** The same page with some query parameters changed (`null` removes one). */

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { createKernel } from '@portico/kernel'
 import { App } from './App.js'
-import { demoNetworkIds, evmOptions, readConfig } from './config.js'
+import { connectOptions, demoNetworkIds, evmOptions, readConfig } from './config.js'
 import '@portico/kernel/styles.css'
 import './styles.css'
 
@@ -18,12 +18,14 @@ const kernel = createKernel({
   // plugins in the manifest load unless switched off
   features: Object.fromEntries([
     ['evm', evmOptions(config)],
-    ...config.features.map((f) => [f, true] as const),
+    ...config.features.map((f) => [f, (f === 'connect' && connectOptions()) || true] as const),
     ...config.off.map((f) => [f, false] as const),
   ]),
   themeMode: config.theme,
   endpoints: { api: config.api, relay: config.relay, frame: config.frame },
   debug: config.debug,
+  // 'intent' (the default): pointing at or focusing the Connect button starts loading the modal
+  preload: config.preload,
 })
 
 if (config.debug) {

@@ -9,6 +9,7 @@ import { createRegistry } from '../registry/createRegistry.js'
 import { createLazyRemoteLoader } from '../registry/lazyRemoteLoader.js'
 import { createStorage } from '../storage/createStorage.js'
 import type { Connection } from '../connection/createConnection.js'
+import { createTabChannel } from '../connection/channel.js'
 import { STORAGE_KEYS } from '../connection/storageKeys.js'
 import { createLazyHttpClient } from '../http/lazyHttpClient.js'
 import { chainsSlice, createPorticoStore, modalSlice, optionsSlice, routerSlice, themeSlice } from '../store/index.js'
@@ -142,9 +143,67 @@ export function createKernel(input: KernelOptions): Kernel {
       notify.toast(errorMessage(error), 'error')
     }
     const target = initialView(request.view)
+    // the view's chunk starts now rather than after the outlet's first render
+    registry.resolveView(target).catch(() => {})
     router.reset(target, target === request.view ? request.data : undefined)
     store.dispatch(modalSlice.actions.loadingSet({ loading: false }))
     hooks.afterOpen.call({ view: target })
+    // what the first view does not need (Account tabs, analytics, …) loads once it shows
+    loadIdlePlugins()
+  }
+
+  // ---- after the first view / before the first open -------------------------------------------------------
+  let idleHandle: (() => void) | undefined
+  /** Runs `fn` when the browser is idle (a timeout where there is no requestIdleCallback); one pending at a time. */
+  function whenIdle(fn: () => void) {
+    const w = typeof window === 'undefined' ? undefined : window
+    if (w?.requestIdleCallback) {
+      const id = w.requestIdleCallback(() => fn(), { timeout: 2000 })
+      return () => w.cancelIdleCallback(id)
+    }
+    const t = later(1, fn)
+    return () => cancel(t)
+  }
+  let idleLoaded: Promise<void> | undefined
+  function loadIdlePlugins() {
+    if (idleLoaded || idleHandle) return
+    idleHandle = whenIdle(() => {
+      idleHandle = undefined
+      idleLoaded = registry.loadActivated('idle').catch((error) => {
+        idleLoaded = undefined // retried on the next open
+        log('error', '[portico] loading plugins after the first view:', error)
+      })
+    })
+  }
+
+  const preloaders = new Set<() => void>()
+  let preloading: Promise<void> | undefined
+  function preload(): Promise<void> {
+    if (preloading) return preloading
+    for (const load of preloaders) load()
+    preloading = Promise.all([registry.loadActivated(), restored()])
+      // and the first view's own chunk
+      .then(() => registry.resolveView(initialView()).then(() => undefined, () => undefined))
+      .catch((error) => {
+        preloading = undefined // the open retries it
+        log('warn', '[portico] preload:', error)
+      })
+    return preloading
+  }
+  function onPreload(load: () => void) {
+    preloaders.add(load)
+    if (preloading) load()
+    return () => void preloaders.delete(load)
+  }
+  let preloadOnIdle: (() => void) | undefined
+  if (options.preload === 'idle' && typeof window !== 'undefined') {
+    const schedule = () => (preloadOnIdle = whenIdle(() => void preload()))
+    if (document.readyState === 'complete') schedule()
+    else {
+      const onLoad = () => schedule()
+      window.addEventListener('load', onLoad, { once: true })
+      preloadOnIdle = () => window.removeEventListener('load', onLoad)
+    }
   }
 
   function close() {
@@ -206,15 +265,23 @@ export function createKernel(input: KernelOptions): Kernel {
 
   // the connection lifecycle is its own chunk: loaded to restore a stored session, or when the modal opens
   let connectionModule: Promise<Connection> | undefined
+  // tabs in sync: another tab's connection change loads the connection chunk, which follows it (connection/sync.ts)
+  const tabs = createTabChannel(options.projectId, () => void connection().catch((e) => log('warn', '[portico] tab sync:', e)))
   const connection = () =>
     (connectionModule ??= import('../connection/createConnection.js')
-      .then((m) => m.createConnection({ store, registry, hooks, notify, storage, router, open, close, log }))
+      .then((m) => m.createConnection({ store, registry, hooks, notify, storage, router, open, close, log, tabs }))
       .catch((error) => {
         connectionModule = undefined
         throw error
       }))
   let restoring: Promise<void> | undefined
-  const restored = () => (restoring ??= connection().then((c) => c.restore()))
+  const restored = () => {
+    if (restoring) return restoring
+    restoring = connection().then((c) => c.restore())
+    // a restored session loads what its views need later (Account tabs, …) once the page is idle
+    restoring.then(() => void (isConnected() && loadIdlePlugins()), () => {})
+    return restoring
+  }
 
   // bundled plugins first, then a stored session (which may load the remote adapters it needs)
   const ready = registry
@@ -238,13 +305,16 @@ export function createKernel(input: KernelOptions): Kernel {
     plugins: {
       use: (...p) => registry.use(...p),
       load: (name) => registry.load(name),
-      loadActivated: () => registry.loadActivated(),
+      loadActivated: (activation) => registry.loadActivated(activation),
       resolveView: (view) => registry.resolveView(view),
+      peekView: (view) => registry.peekView(view),
       getView: (view) => registry.getView(view),
       hasView: (view) => registry.hasView(view),
     },
     open,
     close,
+    preload,
+    onPreload,
     shake,
     getState: store.getState,
     subscribe: store.subscribe,
@@ -275,6 +345,10 @@ export function createKernel(input: KernelOptions): Kernel {
     refreshBalance: async () => (await connection()).refreshBalance(),
     destroy() {
       void connectionModule?.then((c) => c.destroy()).catch(() => {})
+      tabs.close()
+      idleHandle?.()
+      preloadOnIdle?.()
+      preloaders.clear()
       for (const t of timers) clearTimeout(t)
       timers.clear()
       listener.clearListeners()

@@ -45,10 +45,15 @@ export type KernelPlugins = {
   use: (...plugins: PluginDefinition[]) => Promise<void>
   /** Loads a remote plugin from the manifest (integrity checked before its code runs). */
   load: (name: string) => Promise<void>
-  /** Loads the plugins that must be ready when the modal opens or a session restores. */
-  loadActivated: () => Promise<void>
+  /**
+   * Loads the manifest plugins of an activation: `open` (default), those the first view needs when the modal
+   * opens or a session restores; `idle`, those loaded right after the first view shows.
+   */
+  loadActivated: (activation?: 'open' | 'idle') => Promise<void>
   /** Finds the view's entry, loading the plugin that provides it on first use; throws for unknown views. */
   resolveView: (view: string) => Promise<ResolvedView>
+  /** The resolved view, synchronously, when its plugin is set up and its component loaded (preloaded); else undefined. */
+  peekView: (view: string) => ResolvedView | undefined
   /** The view's entry if its plugin is already set up. */
   getView: (view: string) => ViewEntry | undefined
   /** Whether an enabled plugin provides the view: set up already, or listed in the loaded manifest. */
@@ -73,6 +78,17 @@ export interface Kernel {
   /** Opens the modal on `view`, or on the view the SPEC §2 rules pick. */
   open: (view?: ViewId, data?: unknown) => Promise<void>
   close: () => void
+  /**
+   * Starts loading what the first open needs (the manifest, the modal's shell and the first view's plugins) so
+   * the click finds it there. Call it from your own trigger on `pointerenter`/`focus` (the ConnectButton does,
+   * with `preload: 'intent'`); it is idempotent, and never rejects (a failure is logged and retried on open).
+   */
+  preload: () => Promise<void>
+  /**
+   * For the UI layer (the provider): runs `load` when preloading starts (at once if it already has), so the
+   * modal's own chunks join it. Returns its unsubscribe.
+   */
+  onPreload: (load: () => void) => Unsubscribe
   shake: () => void
   getState: () => PorticoState
   /** The extension points' current lists (plugins contribute through their context). */

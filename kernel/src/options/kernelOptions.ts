@@ -50,7 +50,10 @@ export const KernelOptionsSchema = z.looseObject({
     adapters: withDefault(z.array(NamespaceSchema), []),
     /** Plugins bundled with the host. */
     plugins: withDefault(z.array(PluginSchema), []),
-    /** Remote plugins: a manifest URL (or the manifest itself, validated when first used) on the plugin CDN. */
+    /**
+     * Remote plugins: a manifest URL on the plugin CDN, or the manifest itself (validated when first used), which
+     * saves its round trip on the first open; given with both, `manifestUrl` is only the base of relative entries.
+     */
     remotes: z.optional(
       z
         .object({
@@ -59,6 +62,13 @@ export const KernelOptionsSchema = z.looseObject({
         })
         .check(z.refine((r) => Boolean(r.manifestUrl || r.manifest), 'Give remotes.manifestUrl or remotes.manifest.')),
     ),
+    /**
+     * When the modal's code (manifest, shell, the first view's plugins) starts loading before the first open:
+     * `intent` (default) when the visitor points at or focuses a trigger (the ConnectButton, or a host's own button
+     * calling `kernel.preload()`); `idle` when the browser is idle after the page loaded; `none` only on open.
+     * With `none` and `intent` nothing is requested before the visitor shows intent.
+     */
+    preload: withDefault(z.enum(['none', 'intent', 'idle']), 'intent'),
     /** Feature flags: `false` switches a plugin off; an object switches it on with options. */
     features: withDefault(z.record(z.string(), z.union([z.boolean(), z.record(z.string(), z.unknown())])), {}),
     /** Order of the Connect view's methods, by id; the plugin that renders them has its own default. */

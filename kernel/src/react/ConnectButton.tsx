@@ -37,12 +37,19 @@ export function ConnectButton({ label, size = 'md', balance = 'show', className 
     void kernel.open()
   }
 
+  // intent: pointing at or focusing the button starts loading the modal, so the click finds it there
+  const onIntent = () => {
+    if (kernel.options.preload !== 'none') void kernel.preload()
+  }
+
   const common = {
     type: 'button' as const,
     'data-testid': 'connect-button',
     'aria-haspopup': 'dialog' as const,
     'aria-expanded': open,
     onClick,
+    onPointerEnter: onIntent,
+    onFocus: onIntent,
     ...theme,
   }
 

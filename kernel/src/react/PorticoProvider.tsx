@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import type { Kernel } from '../kernel/types.js'
 import { KernelContext, PorticoReduxContext } from './context.js'
-import { LazyPortal } from './LazyPortal.js'
+import { LazyPortal, loadShell } from './LazyPortal.js'
 
 export type PorticoProviderProps = { kernel: Kernel; children?: ReactNode }
 
@@ -15,6 +15,8 @@ export type PorticoProviderProps = { kernel: Kernel; children?: ReactNode }
  * root.render(<PorticoProvider kernel={kernel}><App /></PorticoProvider>)
  */
 export function PorticoProvider({ kernel, children }: PorticoProviderProps) {
+  // `kernel.preload()` (intent on a trigger, or idle) fetches the modal's shell chunk along with the plugins
+  useEffect(() => kernel.onPreload(() => void loadShell().catch(() => {})), [kernel])
   return (
     <KernelContext.Provider value={kernel}>
       <Provider store={kernel.store} context={PorticoReduxContext}>

@@ -229,7 +229,12 @@ describe('registry: remote plugins', () => {
       const body = files.get(u)
       return body ? new Response(body as BodyInit) : new Response('nope', { status: 404 })
     })
-    const loadEntry = vi.fn(async ({ name }: { name: string }) => ({ default: factories.get(name) }))
+    // like a script tag with `integrity`: the browser refuses bytes that do not match, before any of them run
+    const loadEntry = vi.fn(async ({ name, url, integrity }: { name: string; url: string; integrity: string }) => {
+      const body = files.get(url)
+      if (!body || (await sha384Integrity(body)) !== integrity) throw new Error(`Failed to load script ${url}`)
+      return { default: factories.get(name) }
+    })
     const remote = () =>
       createRemoteLoader({ manifestUrl: 'https://cdn.test/manifest.json', fetch: fetchMock as typeof fetch, sharedModules: async () => ({}), loadEntry })
     return { addRemote, fetchMock, loadEntry, remote }
@@ -249,7 +254,8 @@ describe('registry: remote plugins', () => {
 
   it('error: an entry whose bytes do not match the manifest hash is refused before its code runs', async () => {
     const f = await remoteFixture(['evil'])
-    await f.addRemote('evil', plugin('evil', { views: { Evil: { load: async () => ({ default: () => null }) } } }), { views: ['Evil'], activation: 'open' })
+    const evilFactory = vi.fn(() => plugin('evil', { views: { Evil: { load: async () => ({ default: () => null }) } } }))
+    await f.addRemote('evil', evilFactory, { views: ['Evil'], activation: 'open' })
     await f.addRemote('connect', plugin('connect', { views: { Connect: { load: async () => ({ default: () => null }) } } }), { views: ['Connect'], activation: 'open' })
     const { registry, store } = setup({ remote: f.remote() })
     await registry.loadActivated()
@@ -257,8 +263,26 @@ describe('registry: remote plugins', () => {
     expect(store.getState().plugins.byName.evil?.error).toBe(
       'Plugin "evil" was refused: its code does not match the integrity hash in the manifest.',
     )
-    expect(f.loadEntry.mock.calls.map((c) => c[0].name)).toEqual(['connect'])
+    expect(evilFactory).not.toHaveBeenCalled()
     expect(store.getState().plugins.byName.connect?.status).toBe('ready')
+    // one download per remote when it loads; the entry is fetched again only to explain a refusal
+    const fetched = f.fetchMock.mock.calls.map((c) => String(c[0]))
+    expect(fetched.filter((u) => u.includes('/connect/'))).toEqual([])
+    expect(fetched.filter((u) => u.includes('/evil/'))).toEqual(['https://cdn.test/evil/remoteEntry.js'])
+  })
+
+  it("behavior: `open` plugins load before the first view, `idle` ones only when asked for after it", async () => {
+    const f = await remoteFixture()
+    await f.addRemote('connect', plugin('connect'), { activation: 'open' })
+    await f.addRemote('tabs', plugin('tabs'), { activation: 'idle' })
+    await f.addRemote('later', plugin('later'), { activation: 'view' })
+    const { registry, store } = setup({ remote: f.remote() })
+    await registry.loadActivated()
+    expect(f.loadEntry.mock.calls.map((c) => c[0].name)).toEqual(['connect'])
+    await registry.loadActivated('idle')
+    expect(f.loadEntry.mock.calls.map((c) => c[0].name)).toEqual(['connect', 'tabs'])
+    expect(store.getState().plugins.byName.tabs?.status).toBe('ready')
+    expect(store.getState().plugins.byName.later).toBeUndefined()
   })
 
   it('behavior: requirements listed in the manifest load first; switched-off plugins never load', async () => {

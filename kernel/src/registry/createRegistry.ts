@@ -44,6 +44,8 @@ export function createRegistry(deps: RegistryDeps) {
   const failed = new Map<string, unknown>()
   const views = new Map<string, { plugin: string; entry: ViewEntry }>()
   const components = new Map<string, Promise<ResolvedView['component']>>()
+  /** Components whose chunk has loaded, so a preloaded view renders in the same commit as its outlet. */
+  const loadedComponents = new Map<string, ResolvedView['component']>()
   const adapters = new Map<ChainNamespace, { plugin: string; adapter: ChainAdapter }>()
   const connectors = new Map<string, { plugin: string; connector: Connector }>()
   const bundled = new Map<string, PluginDefinition>()
@@ -82,7 +84,7 @@ export function createRegistry(deps: RegistryDeps) {
 
   function withdraw(name: string) {
     deps.extensions.withdrawAll(name)
-    for (const [id, v] of views) if (v.plugin === name) (views.delete(id), components.delete(id))
+    for (const [id, v] of views) if (v.plugin === name) (views.delete(id), components.delete(id), loadedComponents.delete(id))
     for (const [ns, a] of adapters) if (a.plugin === name) adapters.delete(ns)
     for (const [id, c] of connectors)
       if (c.plugin === name) {
@@ -202,6 +204,7 @@ export function createRegistry(deps: RegistryDeps) {
         if (owner && owner.plugin !== name) deps.log('warn', `[portico] view "${id}" of "${owner.plugin}" is replaced by "${name}".`)
         views.set(id, { plugin: name, entry })
         components.delete(id)
+        loadedComponents.delete(id)
       }
       const context = createContext(def, teardowns)
       const teardown = await def.setup?.(context)
@@ -238,8 +241,11 @@ export function createRegistry(deps: RegistryDeps) {
       if (!isEnabled(name)) return Promise.reject(new PluginLoadError(name, 'it is switched off by the feature flags.'))
       return ensure(name)
     },
-    /** Loads every enabled manifest plugin activated on open; failures are reported, not thrown. */
-    async loadActivated() {
+    /**
+     * Loads every enabled manifest plugin with this activation: `open` (default) before the first view shows,
+     * `idle` right after it; failures are reported, not thrown.
+     */
+    async loadActivated(activation: 'open' | 'idle' = 'open') {
       if (!deps.remote) return
       let entries
       try {
@@ -249,7 +255,7 @@ export function createRegistry(deps: RegistryDeps) {
         throw error
       }
       const names = Object.entries(entries)
-        .filter(([n, e]) => e.activation === 'open' && isEnabled(n))
+        .filter(([n, e]) => e.activation === activation && isEnabled(n))
         .map(([n]) => n)
       await Promise.all(names.map((n) => ensure(n).catch(() => {})))
     },
@@ -263,6 +269,12 @@ export function createRegistry(deps: RegistryDeps) {
       if (views.has(id)) return true
       const owner = Object.entries(loadedManifest ?? {}).find(([, e]) => e.views.includes(id))
       return Boolean(owner && isEnabled(owner[0]) && !failed.has(owner[0]))
+    },
+    /** The view, synchronously, when its plugin is set up and its component already loaded; else undefined. */
+    peekView(id: string): ResolvedView | undefined {
+      const found = views.get(id)
+      const component = loadedComponents.get(id)
+      return found && component ? { id, plugin: found.plugin, entry: found.entry, component } : undefined
     },
     async resolveView(id: string): Promise<ResolvedView> {
       let found = views.get(id)
@@ -281,6 +293,7 @@ export function createRegistry(deps: RegistryDeps) {
         component = entry.load().then((m) => {
           const c = (m as { default?: unknown })?.default
           if (typeof c !== 'function') throw new PluginLoadError(plugin, `view "${id}" does not export a component.`)
+          if (views.get(id)?.entry === entry) loadedComponents.set(id, c as ResolvedView['component'])
           return c as ResolvedView['component']
         })
         components.set(id, component)

@@ -53,12 +53,18 @@ describe('remote loader: the kernel range of a manifest entry', () => {
     expect(f.fetchMock).not.toHaveBeenCalled()
   })
 
-  it(`behavior: a remote built for kernel ^${KERNEL_VERSION} is fetched, checked and loaded`, async () => {
+  it(`behavior: a remote built for kernel ^${KERNEL_VERSION} is loaded once, by its script with the manifest's integrity`, async () => {
     const f = await fixture()
-    const factory = await f.remote.loadFactory('hello', await f.entry({ kernel: `^${KERNEL_VERSION}` }))
+    const entry = await f.entry({ kernel: `^${KERNEL_VERSION}` })
+    const factory = await f.remote.loadFactory('hello', entry)
     expect(factory()).toBe(definition)
-    expect(f.fetchMock).toHaveBeenCalledTimes(1)
-    expect(f.loadEntry).toHaveBeenCalledWith(expect.objectContaining({ name: 'hello', remoteName: 'portico_hello' }))
+    expect(f.fetchMock).not.toHaveBeenCalled() // no second download to hash it: the browser checks the script (SRI)
+    expect(f.loadEntry).toHaveBeenCalledWith({
+      name: 'hello',
+      remoteName: 'portico_hello',
+      url: 'https://cdn.test/hello/remoteEntry.js',
+      integrity: entry.integrity,
+    })
   })
 
   it('behavior: an entry without a kernel range loads whatever the kernel (manifests built before the field)', async () => {
@@ -71,5 +77,54 @@ describe('remote loader: the kernel range of a manifest entry', () => {
     const f = await fixture()
     const remote = createRemoteLoader({ manifest: { hello: await f.entry({ kernel: '^0.1.0' }) }, sharedModules: async () => ({}) })
     expect((await remote.manifest()).hello?.kernel).toBe('^0.1.0')
+  })
+})
+
+describe('remote loader: an inline manifest', () => {
+  it('behavior: `manifest` is used without a request; relative entries resolve against `manifestUrl`', async () => {
+    const f = await fixture()
+    const remote = createRemoteLoader({
+      manifest: { hello: await f.entry() },
+      manifestUrl: 'https://cdn.test/manifest.json',
+      fetch: f.fetchMock as typeof fetch,
+      loadEntry: f.loadEntry,
+      sharedModules: async () => ({}),
+    })
+    const entry = (await remote.manifest()).hello!
+    expect((await remote.loadFactory('hello', entry))()).toBe(definition)
+    expect(f.fetchMock).not.toHaveBeenCalled()
+    expect(f.loadEntry).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://cdn.test/hello/remoteEntry.js' }))
+  })
+})
+
+describe('remote loader: an entry whose script fails', () => {
+  const scriptError = () => new Error('[ Federation Runtime ]: Failed to load script resources')
+
+  it('error: bytes that do not match the manifest hash (the browser refused the script) give PLUGIN_INTEGRITY_MISMATCH', async () => {
+    const f = await fixture()
+    f.fetchMock.mockImplementation(async () => new Response(new TextEncoder().encode('evil()') as BodyInit))
+    f.loadEntry.mockRejectedValue(scriptError())
+    const error = await f.remote.loadFactory('hello', await f.entry()).catch((e: unknown) => e)
+    expect(isPorticoError(error, 'PLUGIN_INTEGRITY_MISMATCH')).toBe(true)
+    expect((error as { shortMessage: string }).shortMessage).toBe('Plugin "hello" was refused: its code does not match the integrity hash in the manifest.')
+  })
+
+  it('error: a script that fails with the right bytes is a load error naming the cause', async () => {
+    const f = await fixture()
+    f.loadEntry.mockRejectedValue(scriptError())
+    await expect(f.remote.loadFactory('hello', await f.entry())).rejects.toMatchObject({
+      code: 'PLUGIN_LOAD_FAILED',
+      shortMessage: expect.stringContaining('Failed to load script resources'),
+    })
+  })
+
+  it('error: an unreachable entry is a load error naming its URL', async () => {
+    const f = await fixture()
+    f.fetchMock.mockImplementation(async () => new Response('nope', { status: 404 }))
+    f.loadEntry.mockRejectedValue(scriptError())
+    await expect(f.remote.loadFactory('hello', await f.entry())).rejects.toMatchObject({
+      code: 'PLUGIN_LOAD_FAILED',
+      shortMessage: expect.stringContaining('https://cdn.test/hello/remoteEntry.js is unreachable (HTTP status code: 404)'),
+    })
   })
 })

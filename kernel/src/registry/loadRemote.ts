@@ -38,15 +38,34 @@ export const remoteNameOf = (plugin: string) => `portico_${plugin.replace(/-/g, 
 
 /**
  * Loads plugins from a manifest on a plugin CDN. A remote whose manifest entry names a kernel range that this
- * kernel is outside of is refused before anything of it is fetched. Before any of a plugin's code runs, the
- * entry's bytes are fetched and their sha384 compared with the manifest; the script tag then carries the same
- * `integrity`, so the browser refuses different bytes too.
+ * kernel is outside of is refused before anything of it is fetched. Each entry is downloaded once, by a script
+ * tag carrying the manifest's sha384 as `integrity` (and `crossorigin`), so the browser refuses other bytes
+ * before any of them run; such a refusal is reported as a `PluginIntegrityError`.
  */
 export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   let manifestPromise: Promise<PluginManifest> | undefined
   let federation: Promise<FederationHost> | undefined
-  const verified = new Map<string, string>()
+  /** The manifest's hash of each entry URL, put on its script tag. */
+  const integrityOf = new Map<string, string>()
+
+  /**
+   * A script tag does not say why it failed: only then are the entry's bytes fetched once more, to tell a
+   * mismatch with the manifest's hash (the browser refused it) from an entry that is unreachable or broken.
+   */
+  async function whyNotLoaded(name: string, url: string, integrity: string, cause: unknown): Promise<Error> {
+    let bytes: ArrayBuffer
+    try {
+      const res = await doFetch(url, { credentials: 'omit', mode: 'cors' })
+      if (!res.ok) throw new Error(`HTTP status code: ${res.status}`)
+      bytes = await res.arrayBuffer()
+    } catch (error) {
+      return new PluginLoadError(name, `${url} is unreachable (${parseErrorMessage(error)}).`, error)
+    }
+    const actual = await sha384Integrity(bytes)
+    if (actual !== integrity) return new PluginIntegrityError(name, integrity, actual)
+    return new PluginLoadError(name, parseErrorMessage(cause), cause)
+  }
 
   const manifest = () =>
     (manifestPromise ??= (async () => {
@@ -73,7 +92,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   const loadEntry =
     options.loadEntry ??
     (async ({ remoteName, url }) => {
-      const host = await (federation ??= createFederationHost(options.sharedModules, verified))
+      const host = await (federation ??= createFederationHost(options.sharedModules, integrityOf))
       host.registerRemotes([{ name: remoteName, entry: url }])
       return host.loadRemote(`${remoteName}/plugin`)
     })
@@ -85,22 +104,13 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
       // before any of its bytes are fetched: a remote built for another kernel would run against the wrong API
       checkEntry(name, entry)
       const url = entryUrl(entry)
-      let bytes: ArrayBuffer
-      try {
-        const res = await doFetch(url, { credentials: 'omit', mode: 'cors' })
-        if (!res.ok) throw new Error(`HTTP status code: ${res.status}`)
-        bytes = await res.arrayBuffer()
-      } catch (error) {
-        throw new PluginLoadError(name, `${url} is unreachable (${parseErrorMessage(error)}).`, error)
-      }
-      const actual = await sha384Integrity(bytes)
-      if (actual !== entry.integrity) throw new PluginIntegrityError(name, entry.integrity, actual)
-      verified.set(url, entry.integrity)
+      // one download: the script tag carries the manifest's hash and the browser refuses other bytes (SRI)
+      integrityOf.set(url, entry.integrity)
       let mod: unknown
       try {
         mod = await loadEntry({ name, remoteName: remoteNameOf(name), url, integrity: entry.integrity })
       } catch (error) {
-        throw new PluginLoadError(name, parseErrorMessage(error), error)
+        throw await whyNotLoaded(name, url, entry.integrity, error)
       }
       const factory = (mod as { default?: unknown })?.default ?? mod
       if (typeof factory !== 'function') throw new PluginLoadError(name, 'its "./plugin" module does not export a plugin factory.')
@@ -116,7 +126,7 @@ type FederationHost = {
 
 async function createFederationHost(
   sharedModules: () => Promise<Record<string, SharedModule>>,
-  verified: Map<string, string>,
+  integrityOf: Map<string, string>,
 ): Promise<FederationHost> {
   const [{ createInstance, injectExternalRuntimeCore }, shared] = await Promise.all([import('./federation.js'), sharedModules()])
   const instance = createInstance({
@@ -134,7 +144,7 @@ async function createFederationHost(
       {
         name: 'portico-integrity',
         createScript({ url }: { url: string }) {
-          const integrity = verified.get(url)
+          const integrity = integrityOf.get(url)
           if (!integrity) return undefined
           const script = document.createElement('script')
           script.src = url

@@ -27,7 +27,7 @@ export function analytics(parameters: AnalyticsParameters = {}) {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
-    activation: 'open',
+    activation: 'idle',
     messages: { en: analyticsMessages },
     setup(ctx: PluginContext) {
       ctx.store.inject(analyticsSlice)

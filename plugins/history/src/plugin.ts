@@ -38,7 +38,7 @@ export function history() {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
-    activation: 'open',
+    activation: 'idle',
     messages: { en: historyMessages },
     setup(ctx: PluginContext) {
       ctx.store.inject(historySlice)

@@ -40,7 +40,7 @@ export function portfolio() {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
-    activation: 'open',
+    activation: 'idle',
     messages: { en: portfolioMessages },
     setup(ctx: PluginContext) {
       ctx.store.inject(portfolioSlice)

@@ -29,6 +29,13 @@ describe('demo config', () => {
     expect(readConfig(`${page}?debug=0`).debug).toBe(false)
   })
 
+  it("behavior: ?preload= sets the kernel's preload option (default intent); other values are ignored", () => {
+    expect(readConfig(page).preload).toBe('intent')
+    expect(readConfig(`${page}?preload=none`).preload).toBe('none')
+    expect(readConfig(`${page}?preload=idle`).preload).toBe('idle')
+    expect(readConfig(`${page}?preload=always`).preload).toBe('intent')
+  })
+
   it('error: a malformed meta tag is ignored', () => {
     meta('{not json')
     expect(readConfig(page).manifestUrl).toBe('http://localhost:4301/manifest.json')

@@ -1,4 +1,4 @@
-import { Component, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
+import { Component, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
 import type { ViewEntry } from '@portico/contracts/plugin'
 import { errorMessage } from '../../errors/errorMessage.js'
 import { useKernel, useTranslate } from '../hooks.js'
@@ -90,6 +90,22 @@ export function ViewOutlet({ onResolved }: ViewOutletProps) {
   onResolvedRef.current = onResolved
 
   const view = current?.view
+  // a view whose chunk is already there (preloaded, or seen before) renders in this commit, with no spinner first
+  const peeked = useRef<string | undefined>(undefined)
+  if (view !== undefined && !cache.current.has(view)) {
+    const ready = kernel.plugins.peekView(view)
+    if (ready) {
+      cache.current.set(view, ready.component as ViewComponent)
+      peeked.current = view
+    }
+  }
+  // before paint, so the header's title comes with the view
+  useLayoutEffect(() => {
+    if (view === undefined || peeked.current !== view) return
+    peeked.current = undefined
+    const entry = kernel.plugins.getView(view)
+    if (entry) onResolvedRef.current?.(view, entry)
+  }, [kernel, view])
   useEffect(() => {
     if (view === undefined || cache.current.has(view)) return
     let active = true

@@ -18,6 +18,11 @@ export type WalletListItem = {
   connectorId?: string
   view?: string
   viewData?: unknown
+  /**
+   * Links opened in a new tab when the item is chosen (the visitor's click, so no popup blocker stops it), on
+   * mobile and on desktop; `view` is pushed after with `{ ...viewData, href, opened }`.
+   */
+  links?: { mobile?: string; desktop?: string }
 }
 
 /**

@@ -1,23 +1,56 @@
 import { definePlugin, type PorticoState } from '@portico/contracts/plugin'
-import type { ConnectMethod } from './extensionPoints.js'
+import type { ConnectMethod, WalletListItem } from './extensionPoints.js'
 import { connectMessages } from './messages.js'
+import { customWalletLink, parseConnectOptions, type CustomWallet } from './options.js'
+import { configured, connectSlice, legalAcceptanceChanged, type LegalDocuments } from './slice.js'
 import { createOwnWalletItemsSelector } from './walletList.js'
 
 export type ConnectParameters = {
   /** Set to `false` to leave out the wallet list, e.g. for an email-only login. Default `true`. */
   wallets?: boolean
+  /**
+   * Terms and privacy links: a checkbox "I agree to the Terms of Service and Privacy Policy" shows, and every way
+   * to connect stays disabled until the visitor ticks it (remembered in the plugin's storage). Off by default.
+   */
+  legal?: LegalDocuments
+  /** Shows the wallet list behind one "Continue with a wallet" button. Default `false`. */
+  collapseWallets?: boolean
+  /** Wallets the host lists itself, in the `custom` group; choosing one opens its link in a new tab. */
+  customWallets?: CustomWallet[]
 }
 
 /** The `wallet` connect method: the list of connectors and wallets. */
 export const walletConnectMethod: ConnectMethod = { id: 'wallet', load: () => import('./views/WalletMethod.js') }
 
+/** The storage key of the documents the visitor agreed to. */
+export const LEGAL_STORAGE_KEY = 'legalAccepted'
+
+/** A custom wallet as a wallet list item: chosen, it opens its link and shows ConnectingCustom. */
+export function customWalletItem(wallet: CustomWallet): WalletListItem {
+  const mobile = customWalletLink(wallet, true)
+  const desktop = customWalletLink(wallet, false)
+  return {
+    id: wallet.id,
+    name: wallet.name,
+    group: 'custom',
+    view: 'ConnectingCustom',
+    viewData: { walletId: wallet.id, name: wallet.name, ...(wallet.imageUrl ? { imageUrl: wallet.imageUrl } : {}) },
+    links: { ...(mobile ? { mobile } : {}), ...(desktop ? { desktop } : {}) },
+    ...(wallet.imageUrl ? { imageUrl: wallet.imageUrl } : {}),
+  }
+}
+
+const sameDocuments = (a: unknown, b: LegalDocuments) =>
+  typeof a === 'object' && a !== null && (a as LegalDocuments).termsUrl === b.termsUrl && (a as LegalDocuments).privacyUrl === b.privacyUrl
+
 /**
  * The Connect view. It owns two extension points: `connect/methods` (email, social, wallet by default, in the
  * host's `connectMethodsOrder`), to which this plugin adds the wallet method, and `connect/walletItems`, to which
- * it adds the registered connectors and recent wallets before other plugins add or rewrite theirs.
+ * it adds the registered connectors, recent wallets and the host's custom wallets before other plugins add or
+ * rewrite theirs. Options (also the host's `features.connect` for a remote copy) are validated at setup.
  *
  * @example
- * createKernel({ projectId, plugins: [connect(), account()] })
+ * createKernel({ projectId, plugins: [connect({ legal: { termsUrl: 'https://example.com/terms' } }), account()] })
  */
 export function connect(parameters: ConnectParameters = {}) {
   return definePlugin({
@@ -34,13 +67,44 @@ export function connect(parameters: ConnectParameters = {}) {
         title: (data: { connectorId?: string } | undefined, state: PorticoState) =>
           state.connectors.list.find((c) => c.id === data?.connectorId)?.name ?? 'connecting.title',
       },
+      ConnectingCustom: {
+        load: () => import('./views/ConnectingCustomView.js'),
+        title: (data: { name?: unknown } | undefined) => (typeof data?.name === 'string' && data.name ? data.name : 'connecting.title'),
+      },
     },
     messages: { en: connectMessages },
-    setup({ extensions }) {
+    setup({ extensions, store, storage, log }) {
+      const options = parseConnectOptions(parameters)
+      const legal = options.legal && (options.legal.termsUrl || options.legal.privacyUrl) ? options.legal : null
+      store.inject(connectSlice)
+      store.dispatch(configured({ legal, collapseWallets: options.collapseWallets === true }))
+
       // the list's own items come first (stage -1); other plugins' items follow, then their rewrites
       extensions.contribute('connect/walletItems', { stage: -1, select: createOwnWalletItemsSelector() })
-      if (parameters.wallets === false) return
-      extensions.contribute('connect/methods', { items: [walletConnectMethod] })
+      if (options.customWallets?.length) extensions.contribute('connect/walletItems', { stage: -1, items: options.customWallets.map(customWalletItem) })
+      if (options.wallets !== false) extensions.contribute('connect/methods', { items: [walletConnectMethod] })
+      if (!legal) return
+
+      // the agreement holds for the same documents only: new terms are agreed to again
+      let active = true
+      let accepted = store.getState().connect?.legalAccepted
+      void storage
+        .getItem(LEGAL_STORAGE_KEY)
+        .then((stored) => {
+          if (active && sameDocuments(stored, legal)) store.dispatch(legalAcceptanceChanged(true))
+        })
+        .catch((error: unknown) => log.warn('could not read the legal agreement:', error))
+      const unsubscribe = store.subscribe(() => {
+        const now = store.getState().connect?.legalAccepted
+        if (now === accepted) return
+        accepted = now
+        const write = now ? storage.setItem(LEGAL_STORAGE_KEY, legal) : storage.removeItem(LEGAL_STORAGE_KEY)
+        write.catch((error: unknown) => log.warn('could not store the legal agreement:', error))
+      })
+      return () => {
+        active = false
+        unsubscribe()
+      }
     },
   })
 }

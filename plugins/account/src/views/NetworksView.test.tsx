@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Kernel } from '@portico/kernel'
 import { anvil, anvil2, createTestKernel, scriptedWalletPlugin, testView, viewsPlugin, withKernel } from '@portico/tests/react'
 import { account } from '../plugin.js'
@@ -8,6 +8,7 @@ let kernels: Kernel[] = []
 afterEach(() => {
   kernels.forEach((k) => k.destroy())
   kernels = []
+  vi.unstubAllGlobals()
 })
 
 async function setup(chainId = 31337, options: Parameters<typeof createTestKernel>[0] = {}) {
@@ -66,6 +67,54 @@ describe('Networks view', () => {
     expect(kernel.getState().router.history.at(-1)?.view).toBe('Networks')
     expect(kernel.getState().chains.activeCaipNetworkId).toBe('eip155:31337')
     await waitFor(() => expect(target.disabled).toBe(false))
+  })
+})
+
+describe('Networks view: icons from the asset image registry', () => {
+  /** An api that has an image for `known` image ids only; the blob URLs it gives name the id. */
+  function stubApi(known: string[]) {
+    const requests: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        requests.push(String(input))
+        const id = decodeURIComponent(new URL(String(input)).pathname.split('/').pop()!)
+        return known.includes(id) ? new Response('<svg/>', { status: 200, headers: { 'content-type': 'image/svg+xml' } }) : new Response('', { status: 404 })
+      }),
+    )
+    let n = 0
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: () => `blob:network-${++n}`, revokeObjectURL: () => {} }))
+    return requests
+  }
+
+  async function openNetworks(networks: Parameters<typeof createTestKernel>[0]['networks']) {
+    const { kernel } = await setup(31337, { networks, endpoints: { api: 'http://api.test' } })
+    await act(() => kernel.open('Account'))
+    act(() => kernel.router.push('Networks'))
+    return screen.findByTestId('view-Networks')
+  }
+
+  it("behavior: a network with an image id shows the api's image for it; one the api has no image for keeps its monogram", async () => {
+    const requests = stubApi(['anvil'])
+    const view = await openNetworks([
+      { ...anvil, assets: { imageId: 'anvil' } },
+      { ...anvil2, assets: { imageId: 'unknown-chain' } },
+    ])
+    const first = within(view).getByTestId('network-eip155:31337')
+    await waitFor(() => expect(first.querySelector('img')?.getAttribute('src')).toMatch(/^blob:network-/))
+    expect(first.querySelector('[data-monogram]')).toBeNull()
+    expect(requests.some((r) => r.startsWith('http://api.test/public/getAssetImage/anvil?'))).toBe(true)
+    await waitFor(() => expect(requests.some((r) => r.includes('/public/getAssetImage/unknown-chain?'))).toBe(true))
+    const second = within(view).getByTestId('network-eip155:31338')
+    expect(second.querySelector('img')).toBeNull()
+    expect(second.querySelector('[data-monogram]')?.textContent).toBe('AT')
+  })
+
+  it("behavior: a network's own image URL wins and asks the api nothing", async () => {
+    const requests = stubApi(['anvil'])
+    const view = await openNetworks([{ ...anvil, assets: { imageId: 'anvil', imageUrl: 'https://img.test/anvil.png' } }, anvil2])
+    expect(within(view).getByTestId('network-eip155:31337').querySelector('img')?.getAttribute('src')).toBe('https://img.test/anvil.png')
+    expect(requests.filter((r) => r.includes('getAssetImage'))).toEqual([])
   })
 })
 

@@ -4,6 +4,7 @@ import * as exports from './index.js'
 it('behavior: the public surface changes only on purpose', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
+      "InvalidConnectOptionsError",
       "WALLET_GROUP_ORDER",
       "buildWalletItems",
       "connect",

@@ -1,8 +1,9 @@
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { PorticoState } from '@portico/contracts/plugin'
 import { Button, EmptyState, type Kernel, List, ListItem, type ListItemProps, Stack, useExtension, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
 import { GridIcon, QrIcon, WalletIcon } from '@portico/kernel/icons'
 import type { WalletListItem } from '../extensionPoints.js'
+import { selectConnectAllowed } from '../slice.js'
 import { groupWalletItems, walletItemTestId, type WalletGroup } from '../walletList.js'
 
 const TAG_VARIANT: Partial<Record<WalletGroup, ListItemProps['tagVariant']>> = {
@@ -71,10 +72,35 @@ export default function WalletMethod() {
   const walletCount = usePorticoSelector(selectWalletCount)
   const items = useExtension('connect/walletItems')
 
+  const allowed = usePorticoSelector(selectConnectAllowed)
+  const collapse = usePorticoSelector((s) => s.connect?.collapseWallets === true)
+  const [expanded, setExpanded] = useState(false)
+  const listId = useId()
+  const focusFirst = useRef(false)
+  useEffect(() => {
+    if (!expanded || !focusFirst.current) return
+    focusFirst.current = false
+    document.getElementById(listId)?.querySelector<HTMLElement>('[data-list-item]:not(:disabled)')?.focus()
+  }, [expanded, listId])
+
   const sections = useMemo(() => groupWalletItems(items), [items])
   const showAllWallets = useMemo(() => allWalletsAvailable(kernel, features), [kernel, features, plugins])
 
   const choose = (item: WalletListItem) => {
+    if (!allowed) return
+    if (item.links) {
+      // opened in the click itself, so a popup blocker lets it through; the view then says what happened
+      const href = kernel.isMobile() ? item.links.mobile : item.links.desktop
+      let opened = false
+      if (href) {
+        const tab = window.open(href, '_blank')
+        if (tab) {
+          tab.opener = null
+          opened = true
+        }
+      }
+      return kernel.router.push(item.view ?? 'ConnectingCustom', { ...(item.viewData as object | undefined), href, opened })
+    }
     if (item.view) return kernel.router.push(item.view, item.viewData)
     if (item.connectorId) {
       const type = connectors.find((c) => c.id === item.connectorId)?.type
@@ -83,7 +109,31 @@ export default function WalletMethod() {
     }
     kernel.router.push('ConnectingWalletConnect', { walletId: item.id })
   }
-  const browseAll = () => kernel.router.push('AllWallets')
+  const browseAll = () => {
+    if (allowed) kernel.router.push('AllWallets')
+  }
+  const disabledProps = allowed ? {} : { disabled: true, 'aria-disabled': true }
+
+  if (collapse && !expanded && (sections.length > 0 || showAllWallets)) {
+    return (
+      <Button
+        data-testid="connect-continue-wallet"
+        variant="secondary"
+        fullWidth
+        size="lg"
+        icon={<WalletIcon size={18} />}
+        aria-expanded={false}
+        aria-controls={listId}
+        {...disabledProps}
+        onClick={() => {
+          focusFirst.current = true
+          setExpanded(true)
+        }}
+      >
+        {t('connect.continueWithWallet')}
+      </Button>
+    )
+  }
 
   if (sections.length === 0) {
     return (
@@ -94,7 +144,7 @@ export default function WalletMethod() {
         description={t('connect.empty.description')}
         action={
           showAllWallets ? (
-            <Button variant="primary" icon={<GridIcon size={16} />} onClick={browseAll}>
+            <Button variant="primary" icon={<GridIcon size={16} />} onClick={browseAll} {...disabledProps}>
               {t('connect.empty.browse')}
             </Button>
           ) : undefined
@@ -104,7 +154,7 @@ export default function WalletMethod() {
   }
 
   return (
-    <Stack gap={2} data-testid="wallet-list">
+    <Stack gap={2} data-testid="wallet-list" id={listId}>
       {sections.map((section) => (
         <List key={section.group} label={t(`connect.group.${section.group}`)} data-group={section.group}>
           {section.items.map((item) => (
@@ -125,6 +175,7 @@ export default function WalletMethod() {
               tag={item.tag ? t(item.tag) : undefined}
               tagVariant={TAG_VARIANT[section.group] ?? 'neutral'}
               onClick={() => choose(item)}
+              {...disabledProps}
             />
           ))}
         </List>
@@ -142,6 +193,7 @@ export default function WalletMethod() {
           tagVariant="accent"
           chevron
           onClick={browseAll}
+          {...disabledProps}
         />
       )}
     </Stack>

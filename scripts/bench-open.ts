@@ -1,0 +1,308 @@
+/**
+ * npm run bench:open — the first open of the modal, measured as issue 9 judges it (the method of
+ * ../shared/bench/measure.mjs): headless Debian Chromium, a fresh profile per run (cold cache), host names other
+ * than localhost and 127.0.0.1 made to fail DNS, one discarded warm-up per page, then 5 runs unthrottled and 5
+ * at CPU ×4 (CDP `Emulation.setCPUThrottlingRate`). A run loads the page, waits until the network has been quiet
+ * for 2 s, clicks the connect button and times, from the click event's timestamp, the first animation frame in
+ * which the Connect view (`view-Connect`) and at least one connector row (`connector-*`) have a box in the
+ * viewport and an opacity above zero.
+ *
+ * Pages, on a private stack on free ports (chains, services, plugin CDN): the demo as its production page,
+ * without the Dev Wallet (plugins from the CDN), and the bundled host with the Dev Wallet (its only connector is
+ * the injected one). JS bytes: response bodies gzipped at level 9, react + react-dom and the Dev Wallet not
+ * counted; "before open" is what loads before the click, "fetched by the click" everything from the click until
+ * the network is quiet again (every download counts: a file fetched twice counts twice).
+ *
+ * Prints a table; a figure, not a test: exits 0 whatever the times (1 only when it could not measure).
+ * `PORTICO_BENCH_DIST=<dir>` measures `<dir>/{cdn,demo,bundled}` (built there when missing) instead of dist/.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext, type Request } from 'playwright-core'
+import { build, isBuilt } from './lib/build.ts'
+import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from './lib/chromium.ts'
+import { gzipSize } from './lib/gzip.ts'
+import { freePorts } from './lib/ports.ts'
+import { DEV_WALLET_FILE, demoRuntimeConfig, injectDemoConfig, startStack, type Stack } from './lib/stack.ts'
+import { startStaticServer, type StaticServer } from './lib/static-server.ts'
+import { bundledDirFor, hasBundledHost } from './lib/workspace.ts'
+import { isJsResponse, isNotPortico, phaseOf, renderTable, runStats, type TableRow } from './lib/bench-open.ts'
+
+const RUNS = 5
+const WARMUP = 1
+const THROTTLE = 4
+const QUIET_MS = 2000
+const MAX_IDLE_WAIT_MS = 30_000
+const VISIBLE_TIMEOUT_MS = 20_000
+const CLICK = '[data-testid="connect-button"]'
+const READY_ALL = ['[data-testid="view-Connect"]']
+const READY_ANY = ['[data-testid^="connector-"]']
+
+type Target = { key: 'demo' | 'bundled'; label: string; url: () => string }
+type Run = { clickToVisibleMs: number; jsBefore: number; jsByVisible: number; jsOnOpen: number }
+
+const distDir = process.env.PORTICO_BENCH_DIST
+const dirs = distDir ? { cdnDir: join(distDir, 'cdn'), demoDir: join(distDir, 'demo'), bundledDir: join(distDir, 'bundled') } : {}
+
+// ---- cleanup: everything started is stopped on success, failure and Ctrl-C
+const browsers = new Set<() => Promise<void>>()
+let stack: Stack | undefined
+let bundledServer: StaticServer | undefined
+const startup = new AbortController()
+let stopping = false
+async function stopAll() {
+  startup.abort()
+  await Promise.all([...browsers].map((close) => close()))
+  await bundledServer?.close().catch(() => {})
+  await stack?.stop().catch(() => {})
+}
+async function shutdown(code: number) {
+  if (stopping) return
+  stopping = true
+  if (code !== 0) console.error('\nstopping...')
+  await stopAll()
+  process.exit(code)
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(130))
+
+/** Runs in the page: timestamps the click (capture phase) and checks the "visible" predicate once per frame. */
+function installProbe(spec: { all: string[]; any: string[]; timeoutMs: number }) {
+  type Probe = { t0: number | null; tVisible: number | null; done: boolean; timedOut: boolean; timeOrigin: number; before: number }
+  const P: Probe = { t0: null, tVisible: null, done: false, timedOut: false, timeOrigin: performance.timeOrigin, before: -1 }
+  ;(window as unknown as { __benchOpen: Probe }).__benchOpen = P
+  const roots = () => {
+    const out: (Document | ShadowRoot)[] = [document]
+    for (let i = 0; i < out.length; i++) for (const el of out[i]!.querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot)
+    return out
+  }
+  const parentOf = (n: Element): Element | null => n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null)
+  const opacityOf = (el: Element) => {
+    let o = 1
+    for (let n: Element | null = el; n; n = parentOf(n)) {
+      const cs = getComputedStyle(n)
+      if (cs.display === 'none' || cs.visibility === 'hidden') return 0
+      o *= parseFloat(cs.opacity)
+      if (o === 0) return 0
+    }
+    return o
+  }
+  // -1: no box in the viewport; else the cumulative opacity
+  const visibility = (el: Element) => {
+    const r = el.getBoundingClientRect()
+    if (r.width <= 0 || r.height <= 0) return -1
+    if (r.bottom <= 0 || r.right <= 0 || r.top >= innerHeight || r.left >= innerWidth) return -1
+    return opacityOf(el)
+  }
+  const best = (sel: string, rs: (Document | ShadowRoot)[]) => {
+    let m = -1
+    for (const r of rs) for (const el of r.querySelectorAll(sel)) m = Math.max(m, visibility(el))
+    return m
+  }
+  const check = () => {
+    const rs = roots()
+    let v = 1
+    for (const s of spec.all) v = Math.min(v, best(s, rs))
+    if (spec.any.length) v = Math.min(v, Math.max(-1, ...spec.any.map((s) => best(s, rs))))
+    return v
+  }
+  P.before = check()
+  const loop = () => {
+    const now = performance.now()
+    if (check() > 0) {
+      P.tVisible = now
+      P.done = true
+      return
+    }
+    if (now - P.t0! > spec.timeoutMs) {
+      P.timedOut = true
+      P.done = true
+      return
+    }
+    requestAnimationFrame(loop)
+  }
+  window.addEventListener(
+    'click',
+    (e) => {
+      if (P.t0 !== null) return
+      P.t0 = e.timeStamp
+      requestAnimationFrame(loop)
+    },
+    { capture: true },
+  )
+}
+
+/** Ctrl-C and the like are ours (shutdown() closes the browsers, then the stack). */
+const OWN_SIGNALS = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }
+
+type Rec = { t: number; url: string; resourceType: string; contentType?: string | null; body?: Buffer }
+
+async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'portico-bench-open-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    // playwright's own handlers would close the browser and exit at once, leaving the stack running
+    ...OWN_SIGNALS,
+    // as the harness: every other host name fails DNS, so an external request fails fast on any machine
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
+  })
+  const close = async () => {
+    browsers.delete(close)
+    await context.close().catch(() => {})
+    rmSync(profile, { recursive: true, force: true })
+  }
+  browsers.add(close)
+  return { context, close }
+}
+
+/** One run: fresh profile, load, quiet, click, visible, quiet; the time and the JS bytes per phase. */
+async function runOnce(target: Target, throttle: number): Promise<Run> {
+  const { context, close } = await launch()
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })
+    const records = new Map<Request, Rec>()
+    const inflight = new Set<Request>()
+    const bodies: Promise<void>[] = []
+    let lastActivity = Date.now()
+    context.on('request', (req) => {
+      records.set(req, { t: Date.now(), url: req.url(), resourceType: req.resourceType() })
+      inflight.add(req)
+      lastActivity = Date.now()
+    })
+    context.on('requestfailed', (req) => {
+      inflight.delete(req)
+      lastActivity = Date.now()
+    })
+    context.on('requestfinished', (req) => {
+      inflight.delete(req)
+      lastActivity = Date.now()
+      const rec = records.get(req)
+      if (!rec) return
+      // bodies are kept and gzipped after the run, so the gzip does not compete with the page for the CPU
+      bodies.push(
+        (async () => {
+          const res = await req.response()
+          if (!res) return
+          rec.contentType = res.headers()['content-type'] ?? null
+          if (isJsResponse(rec) && !isNotPortico(rec.url, DEV_WALLET_FILE)) rec.body = await res.body()
+        })().catch(() => {}),
+      )
+    })
+    const waitQuiet = async () => {
+      const start = Date.now()
+      while (inflight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
+        if (Date.now() - start > MAX_IDLE_WAIT_MS) break
+        await new Promise((r) => setTimeout(r, 25))
+      }
+    }
+
+    await page.goto(target.url(), { waitUntil: 'load', timeout: 60_000 })
+    await page.locator(CLICK).waitFor({ state: 'visible', timeout: 30_000 })
+    await waitQuiet()
+    // as source, with a local no-op for the `__name` helper tsx adds to named functions (absent in the page)
+    const spec = { all: READY_ALL, any: READY_ANY, timeoutMs: VISIBLE_TIMEOUT_MS }
+    await page.evaluate(`(() => { const __name = (f) => f; (${installProbe.toString()})(${JSON.stringify(spec)}) })()`)
+    const before = await page.evaluate(() => (window as unknown as { __benchOpen: { before: number } }).__benchOpen.before)
+    if (before >= 0) throw new Error(`${target.label}: the Connect view is on screen before the click`)
+    const clickAt = Date.now()
+    await page.click(CLICK)
+    await page.waitForFunction(() => (window as unknown as { __benchOpen: { done: boolean } }).__benchOpen.done, null, {
+      timeout: VISIBLE_TIMEOUT_MS + 10_000,
+      polling: 50,
+    })
+    const probe = await page.evaluate(() => {
+      const p = (window as unknown as { __benchOpen: { t0: number; tVisible: number | null; timedOut: boolean; timeOrigin: number } }).__benchOpen
+      return { t0: p.t0, tVisible: p.tVisible, timedOut: p.timedOut, timeOrigin: p.timeOrigin }
+    })
+    if (probe.timedOut || probe.tVisible === null) throw new Error(`${target.label}: the Connect view with a connector row did not show within ${VISIBLE_TIMEOUT_MS} ms`)
+    const visibleAt = probe.timeOrigin + probe.tVisible
+    await waitQuiet()
+    await Promise.all(bodies)
+    await close()
+    const js = { load: 0, open: 0, afterOpen: 0 }
+    for (const rec of records.values()) if (rec.body) js[phaseOf(rec.t, clickAt, visibleAt)] += gzipSize(rec.body)
+    return { clickToVisibleMs: probe.tVisible - probe.t0, jsBefore: js.load, jsByVisible: js.open, jsOnOpen: js.open + js.afterOpen }
+  } finally {
+    await close()
+  }
+}
+
+async function measure(target: Target): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }> {
+  const runs: Record<number, Run[]> = { 1: [], [THROTTLE]: [] }
+  for (let i = 0; i < WARMUP; i++) {
+    const r = await runOnce(target, 1)
+    console.log(`  ${target.key} warm-up: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
+  }
+  for (const rate of [1, THROTTLE]) {
+    for (let i = 0; i < RUNS; i++) {
+      const r = await runOnce(target, rate)
+      runs[rate]!.push(r)
+      console.log(
+        `  ${target.key} cpu ×${rate} run ${i + 1}/${RUNS}: ${r.clickToVisibleMs.toFixed(1)} ms, JS before ${r.jsBefore} B, on open ${r.jsOnOpen} B (${r.jsByVisible} B before visible)`,
+      )
+    }
+  }
+  const all = [...runs[1]!, ...runs[THROTTLE]!]
+  return {
+    row: {
+      label: target.label,
+      unthrottled: runStats(runs[1]!.map((r) => r.clickToVisibleMs)),
+      throttled: runStats(runs[THROTTLE]!.map((r) => r.clickToVisibleMs)),
+      jsBefore: runStats(all.map((r) => r.jsBefore)),
+      jsOnOpen: runStats(all.map((r) => r.jsOnOpen)),
+    },
+    byVisible: runStats(all.map((r) => r.jsByVisible)),
+  }
+}
+
+async function main() {
+  ensureChromium()
+  if (!isBuilt(dirs)) await build(dirs)
+  const ports = await freePorts()
+  // the demo as its production page: no Dev Wallet; the bundled host is served below with it
+  stack = await startStack({ ports, devWallet: false, bundled: false, signal: startup.signal, ...dirs })
+  const targets: Target[] = [{ key: 'demo', label: 'Portico demo (plugins from the CDN)', url: () => stack!.urls.demo }]
+  if (hasBundledHost()) {
+    const bundledDir = bundledDirFor(dirs)
+    const config = demoRuntimeConfig(stack.urls)
+    bundledServer = await startStaticServer({
+      dir: bundledDir,
+      port: ports.bundled,
+      transformHtml: (html) => injectDemoConfig(html, config, { devWallet: true }),
+    })
+    targets.push({ key: 'bundled', label: 'Portico bundled host (plugins in the page)', url: () => stack!.urls.bundled })
+  } else console.warn('note: hosts/bundled does not exist: the demo only')
+
+  const version = await (async () => {
+    const b = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...OWN_SIGNALS })
+    const v = b.version()
+    await b.close()
+    return v
+  })()
+  console.log(`npm run bench:open — Chromium ${version}, ${cpus().length} CPUs, ${WARMUP} warm-up + ${RUNS} runs at ×1 and ×${THROTTLE} per page\n`)
+  const results = []
+  for (const target of targets) results.push(await measure(target))
+  console.log(
+    [
+      '',
+      `click → Connect view visible: median of ${RUNS} fresh-profile cold-cache runs (min–max); JS: gzip -9, react, react-dom and the Dev Wallet not counted`,
+      '',
+      renderTable(results.map((r) => r.row), THROTTLE),
+      '',
+      ...results.map((r) => `${r.row.label}: of the JS fetched by the click, ${r.byVisible ? Math.round(r.byVisible.median).toLocaleString('en-US') : 'n/a'} B before the view was visible`),
+    ].join('\n'),
+  )
+}
+
+try {
+  await main()
+  stopping = true
+  await stopAll()
+  process.exit(0)
+} catch (error) {
+  if (!stopping) console.error(error instanceof Error ? error.message : error)
+  await shutdown(1)
+}

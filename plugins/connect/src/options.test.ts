@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Kernel } from '@portico/kernel'
 import { createTestKernel } from '@portico/tests/react'
-import { customWalletLink, InvalidConnectOptionsError, parseConnectOptions } from './options.js'
+import { customWalletLink, InvalidConnectOptionsError, loadConnectOptions } from './options.js'
+import { parseConnectOptions } from './optionsSchema.js'
 import { connect, type ConnectParameters } from './plugin.js'
 
 let kernels: Kernel[] = []
@@ -19,6 +20,13 @@ describe('connect options', () => {
       customWallets: [{ id: 'acme', name: 'Acme Wallet', imageUrl: 'https://example.com/acme.png', deepLink: 'acme://', universalLink: 'https://acme.app/wc', webappLink: 'https://web.acme.app' }],
     }
     expect(parseConnectOptions(options)).toEqual(options)
+  })
+
+  it('behavior: without options nothing is validated, so the schemas (and zod) stay unloaded; with options they load and check', async () => {
+    expect(await loadConnectOptions(undefined)).toEqual({})
+    expect(await loadConnectOptions({})).toEqual({})
+    expect(await loadConnectOptions({ collapseWallets: true })).toEqual({ collapseWallets: true })
+    await expect(loadConnectOptions({ collapseWallets: 'yes' })).rejects.toThrow(InvalidConnectOptionsError)
   })
 
   it.each([

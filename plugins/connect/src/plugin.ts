@@ -1,7 +1,7 @@
 import { definePlugin, type PorticoState } from '@portico/contracts/plugin'
 import type { ConnectMethod, WalletListItem } from './extensionPoints.js'
 import { connectMessages } from './messages.js'
-import { customWalletLink, parseConnectOptions, type CustomWallet } from './options.js'
+import { customWalletLink, loadConnectOptions, type CustomWallet } from './options.js'
 import { configured, connectSlice, legalAcceptanceChanged, type LegalDocuments } from './slice.js'
 import { createOwnWalletItemsSelector } from './walletList.js'
 
@@ -73,8 +73,8 @@ export function connect(parameters: ConnectParameters = {}) {
       },
     },
     messages: { en: connectMessages },
-    setup({ extensions, store, storage, log }) {
-      const options = parseConnectOptions(parameters)
+    async setup({ extensions, store, storage, log }) {
+      const options = await loadConnectOptions(parameters)
       const legal = options.legal && (options.legal.termsUrl || options.legal.privacyUrl) ? options.legal : null
       store.inject(connectSlice)
       store.dispatch(configured({ legal, collapseWallets: options.collapseWallets === true }))

@@ -122,7 +122,7 @@ describe('modal shell', () => {
     const { kernel } = await setup({}, { Labelled: { ...testView('Labelled', () => 'x', { title: 'Ethereum' }), label: () => 'vitalik.eth' } })
     await open(kernel, 'Labelled')
     await screen.findByTestId('view-Labelled')
-    expect(screen.getByRole('dialog', { name: 'vitalik.eth' })).toBeTruthy()
+    expect(screen.getAllByRole('dialog', { name: 'vitalik.eth' })).toHaveLength(1)
     expect(screen.getByTestId('header-title').textContent).toBe('Ethereum')
   })
 

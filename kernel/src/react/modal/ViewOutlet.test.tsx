@@ -34,7 +34,7 @@ describe('view outlet', () => {
     const kernel = await setup()
     kernel.router.reset('Connect')
     render(withKernel(kernel, <ViewOutlet />))
-    expect(screen.getByTestId('view-loading')).toBeTruthy()
+    expect(screen.getByTestId('view-loading').getAttribute('role')).toBe('status')
     expect(kernel.plugins.peekView('Connect')).toBeUndefined()
     expect((await screen.findByTestId('view-Connect')).textContent).toBe('connect view')
     expect(kernel.plugins.peekView('Connect')?.plugin).toBe('test-views')

@@ -79,7 +79,7 @@ describe('Account view', () => {
     expect(within(view).getByRole('button', { name: 'Anvil' })).toBe(button)
     expect(button.hasAttribute('aria-label')).toBe(false)
     expect(within(button).queryAllByRole('img')).toHaveLength(0)
-    expect(screen.getByRole('dialog', { name: '0x12...345678' })).toBeTruthy()
+    expect(screen.getAllByRole('dialog', { name: '0x12...345678' })).toHaveLength(1)
     expect(screen.getByTestId('header-title').textContent).toBe('Anvil')
   })
 

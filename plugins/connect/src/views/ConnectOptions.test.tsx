@@ -131,7 +131,7 @@ describe('Connect option: legal checkbox', () => {
 
   it('behavior: with only a terms link the label names that document alone', async () => {
     const { view } = await renderConnect({ legal: { termsUrl: legal.termsUrl } })
-    expect(within(view).getByRole('checkbox', { name: 'I agree to the Terms of Service' })).toBeTruthy()
+    expect((within(view).getByRole('checkbox', { name: 'I agree to the Terms of Service' }) as HTMLInputElement).checked).toBe(false)
     expect(within(view).queryByRole('link', { name: 'Privacy Policy' })).toBeNull()
   })
 })
@@ -148,7 +148,7 @@ describe('Connect option: collapse wallets', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false')
     expect(within(view).queryByTestId('wallet-list')).toBeNull()
     expect(within(view).queryByTestId('connector-io.metamask')).toBeNull()
-    expect(within(view).getByTestId('email-submit')).toBeTruthy()
+    expect(within(view).getAllByTestId('email-submit')).toHaveLength(1)
     fireEvent.click(button)
     const list = within(view).getByTestId('wallet-list')
     expect(button.getAttribute('aria-controls')).toBe(list.id)

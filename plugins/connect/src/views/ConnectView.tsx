@@ -62,21 +62,7 @@ export default function ConnectView() {
 
   return (
     <div data-testid="view-Connect" onKeyDown={onListKeyDown}>
-      {methods.length === 0 ? (
-        <EmptyState
-          data-testid="connect-no-methods"
-          icon={<AlertIcon size={28} />}
-          title={t('connect.noMethods.title')}
-          description={t('connect.noMethods.description')}
-        />
-      ) : (
-        methods.map((method, index) => (
-          <Fragment key={method.id}>
-            {index > 0 && <Divider label={t('connect.or')} />}
-            <MethodSection method={method} />
-          </Fragment>
-        ))
-      )}
+      {list}
     </div>
   )
 }

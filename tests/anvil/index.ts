@@ -2,8 +2,8 @@
  * A real anvil chain for tests: one per test file, on a free port, stopped in `afterAll`. Reuses the dev stack's
  * process helpers (scripts/lib), so tests and `npm start` run anvil the same way.
  */
-import { createServer } from 'node:net'
 import { spawnManaged, waitForPort, type ManagedProcess } from '../../scripts/lib/processes.ts'
+import { freePort } from '../../scripts/lib/ports.ts'
 import { ANVIL_BIN } from '../../scripts/lib/stack.ts'
 
 export type Anvil = {
@@ -36,19 +36,7 @@ export const ANVIL_ACCOUNTS = [
   },
 ] as const
 
-/** A port nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
-    })
-  })
-}
+export { freePort }
 
 const running = new Set<ManagedProcess>()
 let exitHook = false

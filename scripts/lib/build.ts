@@ -60,6 +60,8 @@ export type PluginMetadata = {
   requires: string[]
   /** The keys of `definition.views`. */
   views: string[]
+  /** A language pack's locales. */
+  locales: string[]
 }
 
 const DEFINITIONS_MARKER = '__PORTICO_PLUGIN_DEFINITIONS__'
@@ -113,6 +115,7 @@ for (const file of JSON.parse(process.env.PORTICO_PLUGIN_ENTRIES)) {
       activation: d.activation,
       requires: d.requires === undefined ? [] : d.requires,
       views: d.views && typeof d.views === 'object' ? Object.keys(d.views) : d.views === undefined ? [] : d.views,
+      locales: d.locales === undefined ? [] : d.locales,
     },
   })
 }
@@ -135,6 +138,7 @@ function definitionProblem(plugin: Pick<PluginPackage, 'name'>, d: Record<string
     return `its activation "${String(d.activation)}" is not "open", "idle" or "view".`
   if (!isStrings(d.requires)) return 'its requires is not a list of plugin names.'
   if (!isStrings(d.views)) return 'its views is not an object of view entries.'
+  if (!isStrings(d.locales)) return 'its locales is not a list of locale tags.'
   return undefined
 }
 
@@ -232,6 +236,7 @@ export type ManifestMetadata = {
   views: string[]
   activation: 'open' | 'idle' | 'view'
   requires: string[]
+  locales: string[]
 }
 
 /**
@@ -266,6 +271,7 @@ export async function manifestMetadata(
         views: d.views,
         activation: d.activation ?? fromPackage ?? 'view',
         requires: d.requires,
+        locales: d.locales,
       })
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error))
@@ -418,6 +424,7 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
           views: meta.views,
           activation: meta.activation,
           requires: meta.requires,
+          ...(meta.locales.length ? { locales: meta.locales } : {}),
         }
         writeFileSync(join(statsDir(options), `${p.name}.json`), JSON.stringify(remoteStats(stats[i]!, p.name), null, 2))
       })

@@ -20,13 +20,23 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-/** Installs Debian's chromium when it is missing (we are root on the dev and CI machines). */
+/** Whether fontconfig knows a font for Japanese (the language pack's screenshots need one; Arabic is in DejaVu). */
+function hasJapaneseFont(): boolean {
+  const r = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' })
+  return r.status === 0 && r.stdout.trim() !== ''
+}
+
+/**
+ * Installs Debian's chromium when it is missing, and a Japanese font (IPA Gothic, 12 MB) when none is there, so
+ * the Japanese pack's screenshots show text instead of boxes (we are root on the dev and CI machines).
+ */
 export function ensureChromium(log: (line: string) => void = console.log): void {
-  if (existsSync(CHROMIUM)) return
-  log(`${CHROMIUM} is missing: installing chromium with apt-get`)
+  const packages = [...(existsSync(CHROMIUM) ? [] : ['chromium']), ...(existsSync(CHROMIUM) && hasJapaneseFont() ? [] : ['fonts-ipafont-gothic'])]
+  if (!packages.length) return
+  log(`installing ${packages.join(' and ')} with apt-get`)
   const steps = [
     ['apt-get', ['update']],
-    ['apt-get', ['install', '-y', 'chromium']],
+    ['apt-get', ['install', '-y', ...packages]],
   ] as const
   for (const [cmd, args] of steps) {
     const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })

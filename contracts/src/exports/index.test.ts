@@ -110,6 +110,7 @@ describe('@portico/contracts export surface', () => {
         "formatBalance",
         "formatFungibleAmount",
         "formatRelativeTime",
+        "formatUsd",
         "groupTransactionsByMonth",
         "isAddress",
         "isAllSpam",

@@ -79,4 +79,5 @@ export type {
   RouterEntry,
   RouterState,
   ThemeState,
+  LocaleState,
 } from './state.js'

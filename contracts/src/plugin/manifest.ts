@@ -30,6 +30,8 @@ export const PluginManifestEntrySchema = z.object({
    */
   activation: withDefault(z.enum(['open', 'idle', 'view']), 'view'),
   requires: withDefault(z.array(z.string()), []),
+  /** A language pack's locales: `setLocale('es')` loads the plugin listing `es`. */
+  locales: withDefault(z.array(z.string()), []),
 })
 
 /** The plugin manifest: `{ [name]: { entry, integrity, version, ... } }`. */

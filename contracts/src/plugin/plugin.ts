@@ -148,8 +148,13 @@ export interface PluginContext {
   }
   storage: KeyValueStorage
   http: HttpClient
-  /** Translate an i18n key with `{param}` substitution; falls back to English, then the key. */
+  /**
+   * Translate an i18n key with `{param}` substitution (numbers in the locale's digits; a numeric `count` picks
+   * `key.one`, `key.other`… by the locale's plural rules); falls back to English, then the key.
+   */
   t: (key: string, params?: Record<string, string | number>) => string
+  /** The current locale (`en`, `es`, `ar`…), for `Intl` formatting outside React. */
+  locale: () => string
   registerAdapter: (adapter: ChainAdapter) => Unsubscribe
   registerConnector: (connector: Connector) => Unsubscribe
   getAdapter: (namespace: ChainNamespace) => ChainAdapter | undefined
@@ -185,6 +190,11 @@ export interface PluginDefinition {
    * Moved once, when the plugin is first set up, then removed from localStorage.
    */
   legacyStorageKeys?: Readonly<Record<string, string>>
+  /**
+   * A language pack's locales (`['es']`): `kernel.setLocale` and the `locale` option load the plugin that lists
+   * the locale, or its language, before switching. The build writes it into the plugin manifest.
+   */
+  locales?: readonly string[]
   /** i18n messages per locale; English is the default. */
   messages?: Readonly<Record<string, Readonly<Record<string, string>>>>
   setup?: (context: PluginContext) => void | Unsubscribe | Promise<void | Unsubscribe>

@@ -111,6 +111,9 @@ export type OptionsState = {
   sdkVersion: string
 }
 
+/** The modal's language (a BCP 47 tag) and its writing direction. */
+export type LocaleState = { code: string; dir: 'ltr' | 'rtl' }
+
 export type ThemeState = { themeMode: 'light' | 'dark'; themeVariables: Record<string, string | number> }
 
 export type NotificationVariant = 'info' | 'success' | 'warning' | 'error'
@@ -139,6 +142,7 @@ export type KernelState = {
   connection: ConnectionState
   options: OptionsState
   theme: ThemeState
+  locale: LocaleState
   notifications: NotificationsState
   plugins: PluginsState
 }

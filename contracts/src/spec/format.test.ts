@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatBalance, formatRelativeTime } from './format.js'
+import { formatAmount, formatBalance, formatRelativeTime, formatUsd } from './format.js'
 
 describe('formatAmount', () => {
   it('behavior: en-US grouping with exactly 2 fraction digits', () => {
@@ -125,5 +125,36 @@ describe('formatRelativeTime', () => {
 
   it('behavior: now defaults to the current time', () => {
     expect(formatRelativeTime(Date.now() - 2 * H)).toBe('2 hrs')
+  })
+})
+
+describe('formatting in a locale', () => {
+  it('behavior: English or no locale keeps the exact spec forms', () => {
+    expect(formatAmount('1234.5', 'en-GB')).toBe('1,234.50')
+    expect(formatBalance('1234.56789', 'ETH', 'en')).toBe('1234.567 ETH')
+    expect(formatUsd(1234.5)).toBe('$1,234.50')
+    expect(formatRelativeTime(0, 3 * 3_600_000, 'en')).toBe('3 hrs')
+  })
+
+  it('behavior: amounts and balances use the locale digits, separators and decimal sign, exactly', () => {
+    expect(formatAmount('1234567.891', 'es')).toBe('1.234.567,89')
+    expect(formatBalance('1.50099', 'ETH', 'es')).toBe('1,500 ETH')
+    expect(formatBalance('12345678901234567890.9999', undefined, 'es')).toBe('12345678901234567890,999')
+    expect(formatBalance('2.5', 'ETH', 'ar')).toBe(`${new Intl.NumberFormat('ar', { minimumFractionDigits: 3, useGrouping: false }).format(2.5)} ETH`)
+    expect(formatBalance('garbage', undefined, 'ja')).toBe('0.000')
+  })
+
+  it('behavior: US-dollar values take the locale currency form', () => {
+    expect(formatUsd('1234.5', 'es')).toBe('1234,50\u00a0US$')
+    expect(formatUsd('1234.5', 'ja')).toBe('$1,234.50')
+    expect(formatUsd('-0.001', 'es')).toBe('0,00\u00a0US$')
+  })
+
+  it('behavior: relative times keep the floored count and take the locale unit', () => {
+    expect(formatRelativeTime(0, 3 * 3_600_000 + 59_000, 'ja')).toBe('3 時間')
+    expect(formatRelativeTime(0, 4 * 86_400_000, 'es')).toBe('4 d')
+    expect(formatRelativeTime(0, 45_000, 'es')).toBe('45 s')
+    expect(formatRelativeTime(0, 400 * 86_400_000, 'ja')).toBe('1 年')
+    expect(formatRelativeTime('nonsense', 0, 'es')).toBe('')
   })
 })

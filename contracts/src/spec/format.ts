@@ -1,27 +1,36 @@
 import { decimalToString, parseDecimal, toFixedDecimal } from './decimal.js'
+import { isEnglish, localeFixed3, numberFormat } from './localeNumber.js'
 
-const amountFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  // Never show "-0.00" for a tiny negative or a negative zero.
-  signDisplay: 'negative',
-})
+// Never show "-0.00" for a tiny negative or a negative zero.
+const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' }
 
-/** Formats an amount (number, bigint or numeric string) in en-US with exactly 2 decimals; garbage gives `0.00`. */
-export function formatAmount(value: unknown): string {
+/**
+ * Formats an amount (number, bigint or numeric string) with exactly 2 decimals, in en-US unless a `locale` is
+ * given (`1.234,50` in `es`); garbage gives `0.00` (the locale's zero).
+ */
+export function formatAmount(value: unknown, locale?: string): string {
   const d = parseDecimal(value)
-  if (!d) return '0.00'
   // Intl formats a numeric string exactly (no float rounding), so long values keep every digit.
-  return amountFormat.format(decimalToString(d) as `${number}`)
+  const text = (d ? decimalToString(d) : '0') as `${number}`
+  return numberFormat(isEnglish(locale) ? 'en-US' : locale!, 'amount', AMOUNT).format(text)
+}
+
+/** A US-dollar value: `$1,234.50` in English (SPEC), the locale's currency form otherwise (`1234,50 US$` in `es`). */
+export function formatUsd(value: unknown, locale?: string): string {
+  if (isEnglish(locale)) return `$${formatAmount(value)}`
+  const d = parseDecimal(value)
+  const text = (d ? decimalToString(d) : '0') as `${number}`
+  return numberFormat(locale!, 'usd', { ...AMOUNT, style: 'currency', currency: 'USD' }).format(text)
 }
 
 /**
  * Formats a balance floored (never rounded up) to 3 decimals, followed by the symbol when one is given; an
- * unparsable value gives `0.000`. Exact for long decimal strings; no thousands separators.
+ * unparsable value gives `0.000`. Exact for long decimal strings; no thousands separators. A non-English `locale`
+ * writes the digits and decimal sign its way (`1,500` in `es`, `١٫٥٠٠` in `ar`).
  */
-export function formatBalance(value: unknown, symbol?: string): string {
+export function formatBalance(value: unknown, symbol?: string, locale?: string): string {
   const d = parseDecimal(value)
-  const text = d ? toFixedDecimal(d, 3, 'floor') : '0.000'
+  const text = localeFixed3(d ? toFixedDecimal(d, 3, 'floor') : '0.000', locale)
   return symbol ? `${text} ${symbol}` : text
 }
 
@@ -40,15 +49,29 @@ function toEpochMs(t: unknown): number | undefined {
   return Number.isFinite(ms) ? ms : undefined
 }
 
+/** A count of one unit written the locale's short way (`3 h` in `es`, `3 時間` in `ja`). */
+const localeUnit = (locale: string, unit: 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year', n: number) =>
+  numberFormat(locale, unit, { style: 'unit', unit, unitDisplay: 'short' }).format(n)
+
 /**
  * Labels how long ago `timestamp` was: `30 sec`, `1 min`, `1 hr`, `3 hrs`, `4 d`, `2 mo`, `1 yr` (floored; a month
- * is 30 days, a year 365). Future times count as `0 sec`; an unreadable timestamp gives ''.
+ * is 30 days, a year 365). Future times count as `0 sec`; an unreadable timestamp gives ''. A non-English `locale`
+ * writes the same floored count in its own short unit form.
  */
-export function formatRelativeTime(timestamp: number | string | Date, now: number | Date = Date.now()): string {
+export function formatRelativeTime(timestamp: number | string | Date, now: number | Date = Date.now(), locale?: string): string {
   const then = toEpochMs(timestamp)
   const current = toEpochMs(now)
   if (then === undefined || current === undefined) return ''
   const elapsed = Math.max(0, current - then)
+  if (!isEnglish(locale)) {
+    const days = Math.floor(elapsed / DAY)
+    if (elapsed < MINUTE) return localeUnit(locale!, 'second', Math.floor(elapsed / SECOND))
+    if (elapsed < HOUR) return localeUnit(locale!, 'minute', Math.floor(elapsed / MINUTE))
+    if (elapsed < DAY) return localeUnit(locale!, 'hour', Math.floor(elapsed / HOUR))
+    if (days < 30) return localeUnit(locale!, 'day', days)
+    if (days < 365) return localeUnit(locale!, 'month', Math.floor(days / 30))
+    return localeUnit(locale!, 'year', Math.floor(days / 365))
+  }
   if (elapsed < MINUTE) return `${Math.floor(elapsed / SECOND)} sec`
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min`
   if (elapsed < DAY) {

@@ -121,3 +121,10 @@ describe('groupTransactionsByMonth', () => {
     expect(input.map((t) => t.id)).toEqual(['old', 'new'])
   })
 })
+
+describe('formatFungibleAmount in a locale', () => {
+  it('behavior: the sign stays, the digits and decimal sign follow the locale', () => {
+    expect(formatFungibleAmount('1234.5678', 'receive', null, 'es')).toBe('+1234,568')
+    expect(formatFungibleAmount('1.5', 'send', null, 'en')).toBe('-1.500')
+  })
+})

@@ -1,4 +1,5 @@
 import { parseDecimal, toFixedDecimal } from './decimal.js'
+import { localeFixed3 } from './localeNumber.js'
 
 /** Operation types of a transaction as the history API reports them (plain data: no schema library needed). */
 export const OPERATION_TYPES = [
@@ -31,15 +32,17 @@ const negative: ReadonlySet<string> = new Set(NEGATIVE_OPERATION_TYPES)
 /**
  * Formats a transfer quantity with 3 decimals (rounded half away from zero, exact on strings) and a sign from the
  * operation type; for other types (trade, mint, approve…) the transfer's direction decides (`in` +, `out` -, else
- * none). The quantity's own sign is ignored; an unreadable quantity counts as 0.
+ * none). The quantity's own sign is ignored; an unreadable quantity counts as 0. A non-English `locale` writes the
+ * digits and decimal sign its way.
  */
 export function formatFungibleAmount(
   quantity: unknown,
   operationType: string,
   direction?: 'in' | 'out' | 'self' | null,
+  locale?: string,
 ): string {
   const d = parseDecimal(quantity)
-  const amount = d ? toFixedDecimal({ ...d, negative: false }, 3, 'round') : '0.000'
+  const amount = localeFixed3(d ? toFixedDecimal({ ...d, negative: false }, 3, 'round') : '0.000', locale)
   let sign = ''
   if (positive.has(operationType)) sign = '+'
   else if (negative.has(operationType)) sign = '-'

@@ -1,7 +1,7 @@
 import { useRef, useState, useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
-import { KNOWN_FEATURES, SEND_VALUE_WEI, SIGN_MESSAGE, withQuery, type DemoConfig } from './config.js'
+import { DEMO_LOCALES, KNOWN_FEATURES, SEND_VALUE_WEI, SIGN_MESSAGE, withQuery, type DemoConfig } from './config.js'
 
 type Props = { kernel: Kernel; config: DemoConfig; setTheme: (mode: 'light' | 'dark') => void }
 
@@ -28,6 +28,45 @@ function ThemeToggle({ mode, onChange }: { mode: 'light' | 'dark'; onChange: (m:
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4.5" fill="currentColor" /><g stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" /></g></svg>
       )}
     </button>
+  )
+}
+
+/** The modal's language: each button calls `kernel.setLocale`, which loads that language pack from the CDN. */
+function LocalePicker({ kernel }: { kernel: Kernel }) {
+  const current = useKernelState(kernel, (s) => s.locale.code)
+  const [pending, setPending] = useState<string>()
+  const [failed, setFailed] = useState<string>()
+  const choose = (code: string) => {
+    setPending(code)
+    setFailed(undefined)
+    kernel.setLocale(code).then(
+      () => setPending(undefined),
+      (error) => (setPending(undefined), setFailed(errorText(error))),
+    )
+  }
+  return (
+    <div className="demo-locales" role="group" aria-label="Modal language" aria-busy={pending !== undefined} title={failed}>
+      {DEMO_LOCALES.map((l) => (
+        <button
+          key={l.code}
+          type="button"
+          lang={l.code}
+          className="demo-locale"
+          data-testid={`locale-${l.code}`}
+          aria-pressed={current.split('-')[0] === l.code}
+          title={l.name}
+          disabled={pending !== undefined}
+          onClick={() => choose(l.code)}
+        >
+          {l.label}
+        </button>
+      ))}
+      {failed && (
+        <span role="alert" className="demo-locale-error">
+          {failed}
+        </span>
+      )}
+    </div>
   )
 }
 
@@ -230,6 +269,7 @@ export function App({ kernel, config, setTheme }: Props) {
             <span>Portico</span>
           </a>
           <div className="demo-topbar-actions">
+            <LocalePicker kernel={kernel} />
             <ThemeToggle mode={mode} onChange={changeTheme} />
             <ConnectButton />
           </div>

@@ -5,7 +5,7 @@
  *    script, so the page keeps a strict CSP);
  * 3. the URL query: `?features=connect,account` (switched on), `?off=walletconnect` (switched off; a plugin in
  *    the manifest that neither list names loads as usual), `?theme=dark`, `?preload=none|intent|idle`, `?debug`,
- *    `?sendTo=0x…` (where "Send 0.01 ETH" sends), and with `debug` also `?manifest=<url>` (tests point the demo
+ *    `?sendTo=0x…` (where "Send 0.01 ETH" sends), `?locale=es|ja|ar`, and with `debug` also `?manifest=<url>` (tests point the demo
  *    at another plugin CDN).
  */
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
@@ -29,6 +29,8 @@ export type DemoConfig = {
   preload: 'none' | 'intent' | 'idle'
   /** Where the demo's "Send 0.01 ETH" action sends (default: anvil's second dev account). */
   sendTo: string
+  /** The modal's language (`?locale=es`; default `en`); the page's language picker changes it at runtime. */
+  locale: string
 }
 
 /** anvil's second dev account: the Dev Wallet's first account sends to it. */
@@ -41,6 +43,14 @@ export const SIGN_MESSAGE = 'Hello from the Portico demo'
 export const SEND_VALUE_WEI = 10_000_000_000_000_000n
 
 const isAddress = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)
+
+/** The languages the demo's picker offers: the shipped language packs and English. */
+export const DEMO_LOCALES = [
+  { code: 'en', label: 'EN', name: 'English' },
+  { code: 'es', label: 'ES', name: 'Español' },
+  { code: 'ja', label: '日本語', name: '日本語' },
+  { code: 'ar', label: 'عربي', name: 'العربية' },
+] as const
 
 /** Every feature plugin the demo knows how to switch on, in display order. */
 export const KNOWN_FEATURES = ['connect', 'account'] as const
@@ -58,6 +68,7 @@ const FALLBACK: DemoConfig = {
   debug: false,
   preload: 'intent',
   sendTo: DEFAULT_SEND_TO,
+  locale: 'en',
 }
 
 function metaConfig(): Partial<DemoConfig> {
@@ -93,6 +104,7 @@ export function readConfig(href = location.href): DemoConfig {
   if (preload === 'none' || preload === 'intent' || preload === 'idle') config.preload = preload
   if (query.get('projectId') !== null) config.projectId = query.get('projectId')!
   if (query.get('sendTo') !== null) config.sendTo = query.get('sendTo')!
+  if (query.get('locale')) config.locale = query.get('locale')!
   if (!isAddress(config.sendTo)) {
     console.warn(`[portico demo] sendTo ${JSON.stringify(config.sendTo)} is not an address; sending to ${DEFAULT_SEND_TO}`)
     config.sendTo = DEFAULT_SEND_TO

@@ -26,6 +26,7 @@ const kernel = createKernel({
   debug: config.debug,
   // 'intent' (the default): pointing at or focusing the Connect button starts loading the modal
   preload: config.preload,
+  locale: config.locale,
 })
 
 if (config.debug) {

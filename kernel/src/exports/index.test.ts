@@ -40,6 +40,7 @@ describe('@portico/kernel export surface', () => {
         "useConnection",
         "useExtension",
         "useKernel",
+        "useLocale",
         "useModal",
         "useNetwork",
         "usePorticoDispatch",

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { createI18n } from '../i18n/createI18n.js'
 import { createHttpClient } from './createHttpClient.js'
 
 function server(routes: Record<string, (url: URL, init?: RequestInit) => Response>) {
@@ -24,6 +25,7 @@ const base = (fetch: typeof globalThis.fetch, extra = {}) => {
     sdkVersion: 'portico-0.1.0',
     fetch,
     alert,
+    t: createI18n().t,
     log,
     now: () => t,
     ...extra,

@@ -17,20 +17,16 @@ export type HttpClientOptions = {
   clientId?: () => string | undefined
   fetch?: typeof fetch
   alert: (alert: { title: string; message: string }) => void
+  /** Translates the alerts' i18n keys (the kernel's `t`). */
+  t: (key: string) => string
   log: (level: 'warn' | 'error', ...args: unknown[]) => void
   now?: () => number
 }
 
 /** Alerts for the api's configuration errors (SPEC §8), each shown once. */
 const ALERTS: Record<string, { title: string; message: string }> = {
-  INVALID_PROJECT_ID: {
-    title: 'Invalid App Configuration',
-    message: 'The project id is not known to the api service. Check `projectId` in the Portico options.',
-  },
-  ORIGIN_NOT_ALLOWED: {
-    title: 'Invalid App Configuration',
-    message: "This site's origin is not on the project's allowlist. Add it to the project on your api service.",
-  },
+  INVALID_PROJECT_ID: { title: 'alert.invalidConfig.title', message: 'alert.invalidProjectId.message' },
+  ORIGIN_NOT_ALLOWED: { title: 'alert.invalidConfig.title', message: 'alert.originNotAllowed.message' },
 }
 
 /** The kernel's one HTTP client for plugins. Nothing is fetched until a plugin asks. */
@@ -70,7 +66,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch {}
     if (code && ALERTS[code] && !shownAlerts.has(code)) {
       shownAlerts.add(code)
-      options.alert(ALERTS[code]!)
+      options.alert({ title: options.t(ALERTS[code]!.title), message: options.t(ALERTS[code]!.message) })
     }
     const error = new HttpError(res.status, message)
     Object.assign(error, { apiCode: code, reason: message })

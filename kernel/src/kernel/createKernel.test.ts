@@ -302,3 +302,47 @@ describe('views', () => {
     await expect(k.plugins.resolveView('Connect')).rejects.toThrow(/No plugin provides/)
   })
 })
+
+describe('createKernel: language', () => {
+  const pack = (code: string, messages: Record<string, string>) => testPlugin(`locale-${code}`, { locales: [code], messages: { [code]: messages } })
+
+  it('behavior: the locale option and a bundled pack translate from the start; direction follows the language', async () => {
+    const k = make({ locale: 'ar', plugins: [pack('ar', { 'modal.close': 'إغلاق' })] })
+    await k.ready
+    expect(k.getState().locale).toEqual({ code: 'ar', dir: 'rtl' })
+    expect(k.t('modal.close')).toBe('إغلاق')
+  })
+
+  it('behavior: setLocale switches the text and the state at runtime, and back', async () => {
+    const k = make({ plugins: [pack('es', { 'modal.close': 'Cerrar' }), pack('ja', { 'modal.close': '閉じる' })] })
+    await k.ready
+    expect(k.t('modal.close')).toBe('Close')
+    await k.setLocale('ja')
+    expect(k.t('modal.close')).toBe('閉じる')
+    expect(k.getState().locale).toEqual({ code: 'ja', dir: 'ltr' })
+    await k.setLocale('es-ES')
+    expect(k.t('modal.close')).toBe('Cerrar')
+    expect(k.getState().locale.code).toBe('es-ES')
+    await k.setLocale('en')
+    expect(k.t('modal.close')).toBe('Close')
+  })
+
+  it('behavior: a locale without a pack still switches (formats follow it) and the text falls back to English with a warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const k = make()
+    await k.setLocale('fr')
+    expect(k.getState().locale.code).toBe('fr')
+    expect(k.t('modal.close')).toBe('Close')
+    expect(warn.mock.calls.flat().join(' ')).toMatch(/no language pack for "fr"/)
+    warn.mockRestore()
+  })
+
+  it('error: a locale that is not a BCP 47 tag is refused by the option and by setLocale, which keeps the current one', async () => {
+    expect(() => make({ locale: 'Español!' })).toThrow(
+      new InvalidOptionsError('Invalid Portico option `locale`: Locale must be a BCP 47 language tag, such as `es` or `pt-BR`.'),
+    )
+    const k = make({ locale: 'ja' })
+    await expect(k.setLocale('not a locale')).rejects.toThrow('Locale must be a BCP 47 language tag, such as `es` or `pt-BR`.')
+    expect(k.getState().locale.code).toBe('ja')
+  })
+})

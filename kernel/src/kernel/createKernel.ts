@@ -3,7 +3,7 @@ import { KERNEL_VIEWS, type CaipNetworkLike, type ChainAdapter, type ViewId } fr
 import { errorMessage } from '../errors/errorMessage.js'
 import { createExtensions } from '../extensions/createExtensions.js'
 import { createHooks } from '../hooks/createHooks.js'
-import { createI18n } from '../i18n/createI18n.js'
+import { canonicalLocale, createI18n, directionOf, languageOf, LOCALE_MESSAGE } from '../i18n/createI18n.js'
 import { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'
 import { createRegistry } from '../registry/createRegistry.js'
 import { createLazyRemoteLoader } from '../registry/lazyRemoteLoader.js'
@@ -12,7 +12,7 @@ import type { Connection } from '../connection/createConnection.js'
 import { createTabChannel } from '../connection/channel.js'
 import { STORAGE_KEYS } from '../connection/storageKeys.js'
 import { createLazyHttpClient } from '../http/lazyHttpClient.js'
-import { chainsSlice, createPorticoStore, modalSlice, optionsSlice, routerSlice, themeSlice } from '../store/index.js'
+import { chainsSlice, createPorticoStore, localeSlice, modalSlice, optionsSlice, routerSlice, themeSlice } from '../store/index.js'
 import { SHAKE_MS } from '@portico/contracts/spec'
 import { createNotify, TOAST_AUTO_HIDE_MS, TOAST_REPLACE_DELAY_MS } from './createNotify.js'
 import { createRouter } from './createRouter.js'
@@ -84,6 +84,7 @@ export function createKernel(input: KernelOptions): Kernel {
     }),
   )
   store.dispatch(themeSlice.actions.themeModeSet(options.themeMode))
+  store.dispatch(localeSlice.actions.localeSet({ code: i18n.locale, dir: directionOf(i18n.locale) }))
   store.dispatch(themeSlice.actions.themeVariablesSet(options.themeVariables))
 
   // networks: full definitions now; bare ids once an adapter defines them
@@ -228,6 +229,7 @@ export function createKernel(input: KernelOptions): Kernel {
     sdkType: options.sdkType,
     sdkVersion: options.sdkVersion,
     alert: notify.alert,
+    t: (key) => i18n.t(key),
     log,
   })
 
@@ -283,12 +285,35 @@ export function createKernel(input: KernelOptions): Kernel {
     return restoring
   }
 
+  // ---- language ------------------------------------------------------------------------------------------
+  let localeRequest = 0
+  async function setLocale(requested: string) {
+    const code = canonicalLocale(requested)
+    if (!code) throw new InvalidOptionsError(LOCALE_MESSAGE)
+    const request = ++localeRequest
+    if (!i18n.has(code)) {
+      const pack = await registry.localePack(code)
+      if (pack) await registry.load(pack)
+      else if (languageOf(code) !== 'en') log('warn', `[portico] no language pack for "${code}"; its text falls back to English.`)
+    }
+    // a later call wins over one still loading its pack
+    if (request !== localeRequest) return
+    i18n.setLocale(code)
+    store.dispatch(localeSlice.actions.localeSet({ code, dir: directionOf(code) }))
+  }
+
   // bundled plugins first, then a stored session (which may load the remote adapters it needs)
   const ready = registry
     .use(...(options.plugins as never[]))
     .then(async () => {
+      // a locale whose pack is not bundled loads it now (the Connect button already speaks it), beside the session
+      const pack =
+        !i18n.has(i18n.locale) && languageOf(i18n.locale) !== 'en'
+          ? setLocale(i18n.locale).catch((error) => log('warn', `[portico] language pack for "${i18n.locale}":`, error))
+          : undefined
       // a stored session restores now; otherwise the stored connection data waits for the modal
-      if ((await storage.getItem(STORAGE_KEYS.status)) === 'connected') return restored()
+      if ((await storage.getItem(STORAGE_KEYS.status)) === 'connected') await restored()
+      await pack
     })
     .catch((error) => log('error', '[portico] start:', error))
 
@@ -335,6 +360,7 @@ export function createKernel(input: KernelOptions): Kernel {
       store.dispatch(chainsSlice.actions.networkRemoved(caipNetworkId))
     },
     isMobile,
+    setLocale,
     setThemeMode: (mode) => void store.dispatch(themeSlice.actions.themeModeSet(mode)),
     setThemeVariables: (variables) => void store.dispatch(themeSlice.actions.themeVariablesSet(variables)),
     connect: async (id, params) => (await restored(), (await connection()).connect(id, params)),

@@ -106,6 +106,16 @@ export interface Kernel {
   isMobile: () => boolean
   /** Switches the modal between the light and dark theme. */
   setThemeMode: (mode: 'light' | 'dark') => void
+  /**
+   * Switches the modal's language: loads the language pack plugin for `locale` (or its language) when its
+   * messages are not known yet, then re-renders in it, right to left for Arabic, Hebrew, Persian and Urdu. Keys a
+   * pack lacks fall back to English; numbers, amounts and times follow the locale. Rejects with the reason when
+   * the tag is not a BCP 47 locale or its pack fails to load (the current language stays).
+   *
+   * @example
+   * await kernel.setLocale('es')
+   */
+  setLocale: (locale: string) => Promise<void>
   /** Overrides theme variables (`--portico-*`), merged over the current ones. */
   setThemeVariables: (variables: Record<string, string | number>) => void
   /** Connects with a registered connector; the modal closes on success. */

@@ -8,6 +8,7 @@ import {
   type KeyValueStorage,
   type PluginDefinition,
 } from '@portico/contracts/plugin'
+import { canonicalLocale, LOCALE_MESSAGE } from '../i18n/createI18n.js'
 
 // zod/mini: the options are validated on page load, so they use the tree-shakable build; the full zod loads
 // later, with the plugins that need it.
@@ -80,7 +81,11 @@ export const KernelOptionsSchema = z.looseObject({
     enableNetworkSwitch: withDefault(z.boolean(), true),
     allowUnsupportedChain: withDefault(z.boolean(), false),
     debug: withDefault(z.boolean(), false),
-    locale: withDefault(z.string(), 'en'),
+    /**
+     * The modal's language, a BCP 47 tag (`es`, `ja`, `ar`, `pt-BR`); its language pack loads at start when it is
+     * not bundled (the Connect button speaks it too). `kernel.setLocale` changes it later.
+     */
+    locale: withDefault(z.string().check(z.refine((l) => canonicalLocale(l) !== undefined, LOCALE_MESSAGE)), 'en'),
     messages: withDefault(z.record(z.string(), z.record(z.string(), z.string())), {}),
     /** Endpoints of the backends; configuration, never constants. */
     endpoints: withDefault(z.record(z.string(), z.string()), {}),

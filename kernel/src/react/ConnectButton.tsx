@@ -55,7 +55,7 @@ export function ConnectButton({ label, size = 'md', balance = 'show', className 
 
   if (account.isConnected && account.address) {
     const shown = account.profileName || truncateAddress(account.address)
-    const amount = account.balance !== undefined ? formatBalance(account.balance, account.balanceSymbol) : undefined
+    const amount = account.balance !== undefined ? formatBalance(account.balance, account.balanceSymbol, theme.lang) : undefined
     return (
       <button
         {...common}

@@ -1,10 +1,9 @@
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
 import { createDispatchHook, createSelectorHook, createStoreHook } from 'react-redux'
-import type { CaipNetworkLike, ChainNamespace, ExtensionItem, ExtensionPointId, PorticoState, ViewId } from '@portico/contracts/plugin'
+import type { CaipNetworkLike, ChainNamespace, ExtensionItem, ExtensionPointId, LocaleState, PorticoState, ViewId } from '@portico/contracts/plugin'
 import type { Kernel } from '../kernel/types.js'
 import { emptyAccount, type AccountState, type AppDispatch, type ConnectorInfo, type RecentWallet } from '../store/index.js'
 import { KernelContext, PorticoReduxContext } from './context.js'
-import { translateWith } from './messages.js'
 
 /**
  * The kernel from the surrounding `<PorticoProvider>`.
@@ -38,7 +37,7 @@ export const usePorticoStore = createStoreHook(PorticoReduxContext)
 export type Translate = (key: string, params?: Record<string, string | number>) => string
 
 /**
- * `kernel.t` for components, falling back to the shell's English defaults.
+ * `kernel.t` for components, in the current locale.
  *
  * @example
  * const t = useTranslate()
@@ -46,7 +45,20 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
  */
 export function useTranslate(): Translate {
   const kernel = useKernel()
-  return useCallback<Translate>((key, params) => translateWith(kernel.t, key, params), [kernel])
+  // a new function when the locale changes, so components that translate render again in the new language
+  const locale = usePorticoSelector((s) => s.locale.code)
+  return useCallback<Translate>((key, params) => kernel.t(key, params), [kernel, locale])
+}
+
+/**
+ * The modal's locale and writing direction, for `Intl` formatting in views.
+ *
+ * @example
+ * const { code } = useLocale()
+ * return <span>{formatAmount(value, code)}</span>
+ */
+export function useLocale(): LocaleState {
+  return usePorticoSelector((s) => s.locale)
 }
 
 export type UseModalReturn = {

@@ -6,6 +6,7 @@ export {
   useConnection,
   useExtension,
   useKernel,
+  useLocale,
   useModal,
   useNetwork,
   usePorticoDispatch,

@@ -30,12 +30,13 @@ function setup(
   const hooks = createHooks()
   const log = vi.fn()
   const extensions = createExtensions({ getState: store.getState, log })
+  const i18n = createI18n()
   const registry = createRegistry({
     store,
     rootReducer,
     listener,
     hooks,
-    i18n: createI18n(),
+    i18n,
     storage: opts.storage ?? createMemoryStorage(),
     remote: opts.remote,
     features: opts.features ?? {},
@@ -50,7 +51,7 @@ function setup(
     log,
     onAdaptersChanged: vi.fn(),
   })
-  return { store, hooks, registry, log, extensions }
+  return { store, hooks, registry, log, extensions, i18n }
 }
 
 const ids = (items: readonly { id: string }[]) => items.map((i) => i.id)
@@ -250,6 +251,32 @@ describe('registry: remote plugins', () => {
     expect(resolved.component).toBe(View)
     await registry.resolveView('Account')
     expect(f.loadEntry).toHaveBeenCalledTimes(1)
+  })
+
+  it('behavior: localePack finds the language pack for a tag or its language; loading it adds its messages', async () => {
+    const f = await remoteFixture()
+    await f.addRemote('locale-es', plugin('locale-es', { locales: ['es'], messages: { es: { 'modal.close': 'Cerrar' } } }), { locales: ['es'] })
+    await f.addRemote('locale-pt-br', plugin('locale-pt-br', { locales: ['pt-BR'] }), { locales: ['pt-BR'] })
+    await f.addRemote('locale-pt', plugin('locale-pt', { locales: ['pt'] }), { locales: ['pt'] })
+    await f.addRemote('other', plugin('other'))
+    const { registry, i18n } = setup({ remote: f.remote() })
+    expect(await registry.localePack('es')).toBe('locale-es')
+    expect(await registry.localePack('es-AR')).toBe('locale-es')
+    expect(await registry.localePack('pt-BR')).toBe('locale-pt-br')
+    // the bare language's pack before another region's
+    expect(await registry.localePack('pt-PT')).toBe('locale-pt')
+    expect(await registry.localePack('fr')).toBeUndefined()
+    expect(f.loadEntry).not.toHaveBeenCalled()
+    await registry.load('locale-es')
+    i18n.setLocale('es')
+    expect(i18n.t('modal.close')).toBe('Cerrar')
+  })
+
+  it('behavior: a pack switched off by the feature flags is not offered', async () => {
+    const f = await remoteFixture()
+    await f.addRemote('locale-es', plugin('locale-es', { locales: ['es'] }), { locales: ['es'] })
+    const { registry } = setup({ remote: f.remote(), features: { 'locale-es': false } })
+    expect(await registry.localePack('es')).toBeUndefined()
   })
 
   it('error: an entry whose bytes do not match the manifest hash is refused before its code runs', async () => {

@@ -259,6 +259,18 @@ export function createRegistry(deps: RegistryDeps) {
         .map(([n]) => n)
       await Promise.all(names.map((n) => ensure(n).catch(() => {})))
     },
+    /**
+     * The enabled, not failed manifest plugin that is a language pack for `locale` (the exact tag first, then its
+     * language); undefined when there is none or no manifest.
+     */
+    async localePack(locale: string): Promise<string | undefined> {
+      if (!deps.remote) return undefined
+      const language = locale.split('-')[0]!.toLowerCase()
+      const packs = Object.entries(await manifest()).filter(([n, e]) => isEnabled(n) && !failed.has(n) && e.locales.length)
+      const match = (test: (l: string) => boolean) => packs.find(([, e]) => e.locales.some(test))?.[0]
+      // the exact tag, then the bare language's pack, then another region's
+      return match((l) => l === locale) ?? match((l) => l.toLowerCase() === language) ?? match((l) => l.split('-')[0]!.toLowerCase() === language)
+    },
     getView: (id: string) => views.get(id)?.entry,
     /** The first set-up view whose entry matches (views carry their router behaviour as data). */
     findView(match: (entry: ViewEntry) => boolean): string | undefined {

@@ -99,6 +99,7 @@ export function createPluginContext(p: PluginContextParams): PluginContext {
       removeItem: (key) => deps.storage.removeItem(pluginStorageKey(name, key)),
     },
     t: deps.i18n.t,
+    locale: () => deps.i18n.locale,
     registerAdapter: (adapter) => track(p.registerAdapter(adapter)),
     registerConnector: (connector) => track(p.registerConnector(connector)),
     getAdapter: p.getAdapter,

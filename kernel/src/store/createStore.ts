@@ -8,6 +8,7 @@ import { notificationsSlice } from './notificationsSlice.js'
 import { optionsSlice } from './optionsSlice.js'
 import { pluginsSlice } from './pluginsSlice.js'
 import { routerSlice } from './routerSlice.js'
+import { localeSlice } from './localeSlice.js'
 import { themeSlice } from './themeSlice.js'
 
 /** Kernel slices; plugins inject theirs at runtime under their own name. One per store, so kernels stay apart. */
@@ -20,6 +21,7 @@ export const createRootReducer = () =>
   connectionSlice,
   optionsSlice,
   themeSlice,
+  localeSlice,
   notificationsSlice,
   pluginsSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>()

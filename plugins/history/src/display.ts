@@ -19,20 +19,20 @@ export function operationFallback(operationType: string): string {
  * What moved in one transfer: a fungible amount with 3 decimals and the sign of the operation (SPEC §5), followed
  * by the token symbol; an NFT by its name.
  */
-export function transferLabel(transfer: TransactionTransfer, operationType: string): string {
+export function transferLabel(transfer: TransactionTransfer, operationType: string, locale?: string): string {
   if (transfer.nft_info) return transfer.nft_info.name || 'NFT'
-  const amount = formatFungibleAmount(transfer.quantity.numeric, operationType, transfer.direction)
+  const amount = formatFungibleAmount(transfer.quantity.numeric, operationType, transfer.direction, locale)
   const symbol = transfer.fungible_info?.symbol ?? transfer.fungible_info?.name ?? ''
   return symbol ? `${amount} ${symbol}` : amount
 }
 
 /** The transfers of a transaction as one line (the first two; a trade reads "-1.000 ETH · +2,000 USDC"). */
-export function transfersLabel(tx: Transaction): string | undefined {
+export function transfersLabel(tx: Transaction, locale?: string): string | undefined {
   const transfers = (tx.transfers ?? []).filter((t) => !t.nft_info?.flags.is_spam)
   if (transfers.length === 0) return undefined
   return transfers
     .slice(0, 2)
-    .map((t) => transferLabel(t, tx.metadata.operationType))
+    .map((t) => transferLabel(t, tx.metadata.operationType, locale))
     .join(' · ')
 }
 

@@ -120,7 +120,7 @@ async function fetchBalances(deps: PortfolioDeps, target: BalanceTarget, key: st
   const now = deps.now ?? Date.now
   const wait = retryWaitSeconds(selectPortfolio(deps.getState()).failedAt, now())
   if (wait > 0) {
-    if (options.manual) deps.toast(deps.t('portfolio.retryAfter', { n: wait }), 'error')
+    if (options.manual) deps.toast(deps.t('portfolio.retryAfter', { count: wait }), 'error')
     else deps.dispatch(portfolioActions.balancesFailed({ key, at: selectPortfolio(deps.getState()).failedAt! }))
     return
   }

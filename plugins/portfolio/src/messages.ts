@@ -7,7 +7,7 @@ export const portfolioMessages = {
   'portfolio.loading': 'Loading token balances',
   'portfolio.retry': 'Try again',
   'portfolio.unavailable': 'Token Balance Unavailable',
-  'portfolio.retryAfter': 'Please try again after {n} seconds',
+  'portfolio.retryAfter': 'Please try again after {count} seconds',
   'portfolio.error.title': 'Token balances unavailable',
   'portfolio.error.description': 'The balances could not be read. Try again in a moment.',
   'portfolio.empty.title': 'No tokens yet',

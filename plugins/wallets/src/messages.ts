@@ -20,6 +20,6 @@ export const walletsMessages = {
   'wallets.search.empty.description': 'No wallet matches “{query}”. Check the spelling or try another name.',
   'wallets.search.error.title': 'Search did not answer',
   'wallets.search.error.description': 'The wallet search could not be reached. Check your connection and try again.',
-  'wallets.results.count.one': '1 wallet found',
+  'wallets.results.count.one': '{count} wallet found',
   'wallets.results.count.other': '{count} wallets found',
 } as const

@@ -58,6 +58,8 @@ describe('npm run build: plugin remotes and manifest', () => {
       views: ['Hello'],
       // the definition does not say: package.json's portico.activation
       activation: 'open',
+      // not a language pack
+      locales: [],
       requires: [],
     })
     expect(sri('abc')).toBe('sha384-ywB1P0WjXou1oD1pmsZQBycsMqsO3tFjGotgWkP/W+2AhgcroefMI1i67KE0yCWn')
@@ -126,7 +128,21 @@ export default function greeter() {
       activation: 'open',
       requires: ['hello'],
       views: ['Greet', 'GreetAgain'],
+      locales: [],
     })
+  }, 60_000)
+
+  it("behavior: a language pack's locales come from its definition", async () => {
+    const dirs = pluginsWith(
+      'locale-de',
+      `import { definePlugin } from '@portico/contracts/plugin'
+export default function localeDe() {
+  return definePlugin({ name: 'locale-de', version: '0.1.0', contracts: '^1.0.0', locales: ['de', 'de-AT'], messages: { de: { 'modal.close': 'Schließen' } } })
+}
+`,
+    )
+    const defs = readPluginDefinitions(discoverPlugins(dirs.pluginsDir).plugins)
+    expect(defs.get('locale-de')).toMatchObject({ name: 'locale-de', locales: ['de', 'de-AT'], views: [] })
   }, 60_000)
 
   it('error: a definition named differently from its folder fails the build before bundling, naming both', async () => {

@@ -14,10 +14,11 @@ export function themeVariablesToStyle(variables: Readonly<Record<string, string 
   return style as CSSProperties
 }
 
-/** `data-theme` and inline variables for a themed root element. */
-export function useThemeAttributes(): { 'data-theme': 'light' | 'dark'; style: CSSProperties } {
+/** `data-theme`, inline variables, language and writing direction for a themed root element. */
+export function useThemeAttributes(): { 'data-theme': 'light' | 'dark'; style: CSSProperties; lang: string; dir: 'ltr' | 'rtl' } {
   const themeMode = usePorticoSelector((s) => s.theme.themeMode)
   const variables = usePorticoSelector((s) => s.theme.themeVariables)
+  const { code, dir } = usePorticoSelector((s) => s.locale)
   const style = useMemo(() => themeVariablesToStyle(variables), [variables])
-  return { 'data-theme': themeMode, style }
+  return { 'data-theme': themeMode, style, lang: code, dir }
 }

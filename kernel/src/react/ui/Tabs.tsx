@@ -29,8 +29,11 @@ export function Tabs({ tabs, selected, onSelect, idPrefix, label, className }: T
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.id === selected)
     let next = index
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length
-    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length
+    // the arrow that points along the reading direction moves forward (left in a right-to-left modal)
+    const forward = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
+    const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft'
+    if (event.key === forward) next = (index + 1) % tabs.length
+    else if (event.key === backward) next = (index - 1 + tabs.length) % tabs.length
     else if (event.key === 'Home') next = 0
     else if (event.key === 'End') next = tabs.length - 1
     else return

@@ -3,9 +3,11 @@ import type { ReactElement, SVGProps } from 'react'
 /** Props of the kit's icons: decorative by default, sized in px, drawn with `currentColor`. */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number }
 
-function icon(paths: ReactElement, displayName: string) {
+/** `directional` icons point along the reading direction, so they mirror in a right-to-left modal. */
+function icon(paths: ReactElement, displayName: string, directional = false) {
   const Icon = ({ size = 20, ...rest }: IconProps) => (
     <svg
+      data-directional={directional || undefined}
       width={size}
       height={size}
       viewBox="0 0 24 24"
@@ -26,8 +28,8 @@ function icon(paths: ReactElement, displayName: string) {
 }
 
 export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />, 'CloseIcon')
-export const ChevronLeftIcon = icon(<path d="m15 18-6-6 6-6" />, 'ChevronLeftIcon')
-export const ChevronRightIcon = icon(<path d="m9 18 6-6-6-6" />, 'ChevronRightIcon')
+export const ChevronLeftIcon = icon(<path d="m15 18-6-6 6-6" />, 'ChevronLeftIcon', true)
+export const ChevronRightIcon = icon(<path d="m9 18 6-6-6-6" />, 'ChevronRightIcon', true)
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />, 'ChevronDownIcon')
 export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />, 'CheckIcon')
 export const CopyIcon = icon(

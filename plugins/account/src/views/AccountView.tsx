@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
-import { accountTabSelected, Avatar, Button, EmptyState, Lazy, Spinner, Stack, TabPanel, Tabs, Text, TileButton, TileRow, useAccount, useExtension, useKernel, useNetwork, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
+import { accountTabSelected, Avatar, Button, EmptyState, Lazy, Spinner, Stack, TabPanel, Tabs, Text, TileButton, TileRow, useAccount, useExtension, useKernel, useLocale, useNetwork, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
 import { ArrowDownIcon, ArrowUpIcon, CardIcon, ChevronDownIcon, CopyIcon, ExchangeIcon, WalletIcon, WarningIcon } from '@portico/kernel/icons'
 import { mergeAccountTabs, sortWalletFeatures } from '../accountLists.js'
 import type { WalletFeature } from '../extensionPoints.js'
@@ -31,6 +31,7 @@ function FeatureIcon({ feature }: { feature: WalletFeature }) {
 export default function AccountView() {
   const kernel = useKernel()
   const t = useTranslate()
+  const { code: locale } = useLocale()
   const dispatch = usePorticoDispatch()
   const account = useAccount()
   const { network, caipNetworkId, isSupported } = useNetwork()
@@ -96,7 +97,7 @@ export default function AccountView() {
           {account.balance === undefined && account.balanceLoading ? (
             <Spinner size={28} label={t('account.balance.loading')} />
           ) : (
-            formatBalance(account.balance, symbol)
+            formatBalance(account.balance, symbol, locale)
           )}
         </Text>
         <Button

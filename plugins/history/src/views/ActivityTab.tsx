@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { formatRelativeTime, groupTransactionsByMonth } from '@portico/contracts/spec'
-import { Button, EmptyState, SectionLabel, SkeletonList, Spinner, Text, useKernel, useNetwork, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
+import { Button, EmptyState, SectionLabel, SkeletonList, Spinner, Text, useKernel, useNetwork, useLocale, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
 import { ActivityIcon, AlertIcon, ArrowDownIcon, ArrowUpIcon, ExchangeIcon, RetryIcon } from '@portico/kernel/icons'
 import { counterparty, operationFallback, operationKey, transactionImage, transfersLabel } from '../display.js'
 import { historyDeps } from '../plugin.js'
@@ -26,9 +26,10 @@ function OperationIcon({ operationType }: { operationType: string }) {
 
 function TransactionRow({ tx, address, now }: { tx: Transaction; address: string; now: number }) {
   const t = useTranslate()
+  const { code: locale } = useLocale()
   const key = operationKey(tx.metadata.operationType)
   const title = key ? t(key) : operationFallback(tx.metadata.operationType)
-  const description = transfersLabel(tx) ?? t('history.to', { address: counterparty(tx, address) })
+  const description = transfersLabel(tx, locale) ?? t('history.to', { address: counterparty(tx, address) })
   const image = transactionImage(tx)
   const status = tx.metadata.status === 'failed' || tx.metadata.status === 'pending' ? tx.metadata.status : undefined
   return (
@@ -48,7 +49,7 @@ function TransactionRow({ tx, address, now }: { tx: Transaction; address: string
         </span>
       </span>
       <time className="portico-history-row__time" dateTime={tx.metadata.minedAt} title={tx.metadata.minedAt} data-testid="transaction-time">
-        {formatRelativeTime(tx.metadata.minedAt, now)}
+        {formatRelativeTime(tx.metadata.minedAt, now, locale)}
       </time>
     </div>
   )
@@ -100,6 +101,7 @@ function useOnVisible(onVisible: () => void, enabled: boolean, version: unknown)
 export default function ActivityTab() {
   const kernel = useKernel()
   const t = useTranslate()
+  const { code: locale } = useLocale()
   const { network } = useNetwork()
   const history = usePorticoSelector((s) => selectHistory(s))
   const key = usePorticoSelector((s) => {
@@ -117,10 +119,10 @@ export default function ActivityTab() {
   const mine = history.key === key && key !== undefined
   const now = Date.now()
   const groups = useMemo(
-    () => (mine && target ? groupTransactionsByMonth(visibleTransactions(history.transactions, target.caipNetworkId), now) : []),
+    () => (mine && target ? groupTransactionsByMonth(visibleTransactions(history.transactions, target.caipNetworkId), now, { locale }) : []),
     // `now` moves on each render; the groups only need to follow the data
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [mine, history.transactions, target?.caipNetworkId],
+    [mine, history.transactions, target?.caipNetworkId, locale],
   )
   const canLoadMore = mine && history.status === 'ready' && Boolean(history.next) && !history.moreFailed
   const more = useOnVisible(() => void loadMoreTransactions(deps), canLoadMore && !history.loadingMore, history.transactions.length)

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
-import { formatAmount, formatBalance } from '@portico/contracts/spec'
-import { Button, EmptyState, IconButton, SkeletonList, Spinner, Text, useKernel, useNetwork, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
+import { formatBalance, formatUsd } from '@portico/contracts/spec'
+import { Button, EmptyState, IconButton, SkeletonList, Spinner, Text, useKernel, useNetwork, useLocale, usePorticoSelector, useTranslate, WalletImage } from '@portico/kernel'
 import { AlertIcon, CoinsIcon, RetryIcon } from '@portico/kernel/icons'
 import { balanceTarget, refreshTokenBalances, targetKey } from '../balances.js'
 import { portfolioDeps } from '../plugin.js'
@@ -11,25 +11,24 @@ import './portfolio.css'
 
 const SKELETON_ROWS = 3
 
-/** `$1,234.50`: SPEC §2 amounts in en-US with 2 decimals. */
-const usd = (value: number) => `$${formatAmount(value)}`
 
 export const tokenTestId = (b: TokenBalance) => `token-${b.address ?? `${b.chainId}:native`}`
 
 function TokenRow({ balance }: { balance: TokenBalance }) {
   const t = useTranslate()
+  const { code: locale } = useLocale()
   return (
     <div role="listitem" className="portico-portfolio-row" data-testid={tokenTestId(balance)}>
       <WalletImage src={balance.iconUrl || undefined} name={balance.symbol || balance.name} size={40} shape="circle" />
       <span className="portico-portfolio-row__text">
         <span className="portico-portfolio-row__name">{balance.name}</span>
         <span className="portico-portfolio-row__quantity" data-testid="token-quantity">
-          {t('portfolio.quantity', { amount: formatBalance(balance.quantity.numeric), symbol: balance.symbol })}
+          {t('portfolio.quantity', { amount: formatBalance(balance.quantity.numeric, undefined, locale), symbol: balance.symbol })}
         </span>
       </span>
       {balance.value !== undefined && (
         <span className="portico-portfolio-row__value" data-testid="token-value">
-          {usd(balance.value)}
+          {formatUsd(balance.value, locale)}
         </span>
       )}
     </div>
@@ -48,6 +47,7 @@ function Skeleton({ label }: { label: string }) {
 export default function TokensTab() {
   const kernel = useKernel()
   const t = useTranslate()
+  const { code: locale } = useLocale()
   const { network } = useNetwork()
   const portfolio = usePorticoSelector((s) => selectPortfolio(s))
   const key = usePorticoSelector((s) => {
@@ -117,7 +117,7 @@ export default function TokensTab() {
             {t('portfolio.total')}
           </Text>
           <Text variant="title" weight="semibold" data-testid="portfolio-total">
-            {usd(totalValue(balances))}
+            {formatUsd(totalValue(balances), locale)}
           </Text>
         </span>
         <IconButton label={t('portfolio.refresh')} data-testid="portfolio-refresh" disabled={busy} onClick={refresh}>

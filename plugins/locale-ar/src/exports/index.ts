@@ -1,0 +1,2 @@
+export { localeAr, default } from '../plugin.js'
+export { arMessages } from '../messages.js'

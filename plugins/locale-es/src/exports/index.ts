@@ -1,0 +1,2 @@
+export { localeEs, default } from '../plugin.js'
+export { esMessages } from '../messages.js'

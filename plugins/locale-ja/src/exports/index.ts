@@ -1,0 +1,2 @@
+export { localeJa, default } from '../plugin.js'
+export { jaMessages } from '../messages.js'

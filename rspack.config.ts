@@ -186,6 +186,16 @@ function appHostConfig(host: AppHostOptions): Configuration {
             priority: 20,
             enforce: true,
           },
+          // The modal's React shell and UI kit, once: without this group every lazy chunk that renders part of it
+          // (the shell, a bundled plugin's view, the kernel shared with remotes) carried its own copy of the kit.
+          porticoUi: {
+            test: /[\\/]kernel[\\/]src[\\/]react[\\/]/,
+            name: 'portico-ui',
+            chunks: 'async',
+            minSize: 0,
+            priority: 10,
+            enforce: true,
+          },
         },
       },
     },

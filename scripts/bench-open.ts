@@ -14,6 +14,8 @@
  * the network is quiet again (every download counts: a file fetched twice counts twice).
  *
  * Prints a table; a figure, not a test: exits 0 whatever the times (1 only when it could not measure).
+ * `--profile` prints where the warm-up run's main thread spent its time between the click and the view.
+ * `--files` lists what the click fetched in the warm-up run (start time, phase, bytes).
  * `PORTICO_BENCH_DIST=<dir>` measures `<dir>/{cdn,demo,bundled}` (built there when missing) instead of dist/.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -29,7 +31,8 @@ import { startStaticServer, type StaticServer } from './lib/static-server.ts'
 import { bundledDirFor, hasBundledHost } from './lib/workspace.ts'
 import { isJsResponse, isNotPortico, phaseOf, renderTable, runStats, type TableRow } from './lib/bench-open.ts'
 
-const RUNS = 5
+/** `--runs N` for a quicker look while working (the figures quoted are medians of 5). */
+const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) > 0 && process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 5
 const WARMUP = 1
 const THROTTLE = 4
 const QUIET_MS = 2000
@@ -40,7 +43,36 @@ const READY_ALL = ['[data-testid="view-Connect"]']
 const READY_ANY = ['[data-testid^="connector-"]']
 
 type Target = { key: 'demo' | 'bundled'; label: string; url: () => string }
-type Run = { clickToVisibleMs: number; jsBefore: number; jsByVisible: number; jsOnOpen: number }
+type Run = {
+  clickToVisibleMs: number
+  jsBefore: number
+  jsByVisible: number
+  jsOnOpen: number
+  /** Every request from the click on: ms after the click it started, the phase, gzip bytes of JS. */
+  files: { at: number; phase: 'open' | 'afterOpen'; url: string; bytes: number }[]
+}
+
+/** `--files`: list what the warm-up run fetched after the click (when, which phase, how big), to see the critical path. */
+const LIST_FILES = process.argv.includes('--files')
+/** `--profile`: a CPU profile of the warm-up run from the click to the view, summed by function (self time). */
+const PROFILE = process.argv.includes('--profile')
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+/** The functions that took the most self time in a CDP CPU profile, with their file and line. */
+function topFunctions(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, count = 25): string[] {
+  const self = new Map<number, number>()
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  const byName = new Map<string, number>()
+  for (const n of profile.nodes) {
+    const us = self.get(n.id) ?? 0
+    if (!us) continue
+    const file = n.callFrame.url.split('/').pop() || '(native)'
+    const key = `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`
+    byName.set(key, (byName.get(key) ?? 0) + us)
+  }
+  const total = [...byName.values()].reduce((a, b) => a + b, 0)
+  return [`total sampled ${(total / 1000).toFixed(1)} ms`, ...[...byName].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(7)} ms  ${k}`)]
+}
 
 const distDir = process.env.PORTICO_BENCH_DIST
 const dirs = distDir ? { cdnDir: join(distDir, 'cdn'), demoDir: join(distDir, 'demo'), bundledDir: join(distDir, 'bundled') } : {}
@@ -157,7 +189,7 @@ async function launch(): Promise<{ context: BrowserContext; close: () => Promise
 }
 
 /** One run: fresh profile, load, quiet, click, visible, quiet; the time and the JS bytes per phase. */
-async function runOnce(target: Target, throttle: number): Promise<Run> {
+async function runOnce(target: Target, throttle: number, profile = false): Promise<Run & { profile?: string[] }> {
   const { context, close } = await launch()
   try {
     const page = context.pages()[0] ?? (await context.newPage())
@@ -207,6 +239,11 @@ async function runOnce(target: Target, throttle: number): Promise<Run> {
     await page.evaluate(`(() => { const __name = (f) => f; (${installProbe.toString()})(${JSON.stringify(spec)}) })()`)
     const before = await page.evaluate(() => (window as unknown as { __benchOpen: { before: number } }).__benchOpen.before)
     if (before >= 0) throw new Error(`${target.label}: the Connect view is on screen before the click`)
+    if (profile) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
     const clickAt = Date.now()
     await page.click(CLICK)
     await page.waitForFunction(() => (window as unknown as { __benchOpen: { done: boolean } }).__benchOpen.done, null, {
@@ -219,12 +256,19 @@ async function runOnce(target: Target, throttle: number): Promise<Run> {
     })
     if (probe.timedOut || probe.tVisible === null) throw new Error(`${target.label}: the Connect view with a connector row did not show within ${VISIBLE_TIMEOUT_MS} ms`)
     const visibleAt = probe.timeOrigin + probe.tVisible
+    const profiled = profile ? topFunctions((await cdp.send('Profiler.stop')).profile as never) : undefined
     await waitQuiet()
     await Promise.all(bodies)
     await close()
     const js = { load: 0, open: 0, afterOpen: 0 }
-    for (const rec of records.values()) if (rec.body) js[phaseOf(rec.t, clickAt, visibleAt)] += gzipSize(rec.body)
-    return { clickToVisibleMs: probe.tVisible - probe.t0, jsBefore: js.load, jsByVisible: js.open, jsOnOpen: js.open + js.afterOpen }
+    const files: Run['files'] = []
+    for (const rec of records.values()) {
+      const phase = phaseOf(rec.t, clickAt, visibleAt)
+      const bytes = rec.body ? gzipSize(rec.body) : 0
+      js[phase] += bytes
+      if (phase !== 'load') files.push({ at: rec.t - clickAt, phase, url: rec.url, bytes })
+    }
+    return { clickToVisibleMs: probe.tVisible - probe.t0, jsBefore: js.load, jsByVisible: js.open, jsOnOpen: js.open + js.afterOpen, files, profile: profiled }
   } finally {
     await close()
   }
@@ -233,8 +277,12 @@ async function runOnce(target: Target, throttle: number): Promise<Run> {
 async function measure(target: Target): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }> {
   const runs: Record<number, Run[]> = { 1: [], [THROTTLE]: [] }
   for (let i = 0; i < WARMUP; i++) {
-    const r = await runOnce(target, 1)
+    const r = await runOnce(target, 1, PROFILE)
     console.log(`  ${target.key} warm-up: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
+    for (const line of r.profile ?? []) console.log(`    ${line}`)
+    if (LIST_FILES)
+      for (const f of r.files.sort((a, b) => a.at - b.at))
+        console.log(`    +${String(f.at).padStart(5)} ms  ${f.phase === 'open' ? 'before visible' : 'after visible '}  ${String(f.bytes).padStart(7)} B  ${f.url}`)
   }
   for (const rate of [1, THROTTLE]) {
     for (let i = 0; i < RUNS; i++) {

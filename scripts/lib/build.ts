@@ -43,7 +43,14 @@ export type BuildOptions = {
 }
 
 /** What `npm run size` needs about a remote: its entry and the chunks `get('./plugin')` loads. */
-export type RemoteStats = { name: string; entry: string; exposed: string[]; all: string[] }
+export type RemoteStats = {
+  name: string
+  entry: string
+  exposed: string[]
+  all: string[]
+  /** The JS files of the chunk each dynamic `import('<request>')` of the remote loads, by its request. */
+  byImport: Record<string, string[]>
+}
 
 /** Subresource-integrity value of a file: `sha384-<base64>`. */
 export function sri(bytes: Buffer | string): string {
@@ -62,6 +69,8 @@ export type PluginMetadata = {
   views: string[]
   /** A language pack's locales. */
   locales: string[]
+  /** The module each view's `load` imports (`./views/ConnectView.js`), when its source says. */
+  viewImports: Record<string, string>
 }
 
 const DEFINITIONS_MARKER = '__PORTICO_PLUGIN_DEFINITIONS__'
@@ -116,6 +125,10 @@ for (const file of JSON.parse(process.env.PORTICO_PLUGIN_ENTRIES)) {
       requires: d.requires === undefined ? [] : d.requires,
       views: d.views && typeof d.views === 'object' ? Object.keys(d.views) : d.views === undefined ? [] : d.views,
       locales: d.locales === undefined ? [] : d.locales,
+      // what each view's load() imports, read from its source, so the manifest can name the view's chunks
+      viewImports: d.views && typeof d.views === 'object'
+        ? Object.fromEntries(Object.entries(d.views).map(([id, v]) => [id, (/import\\(\\s*["']([^"']+)["']/.exec(String(v && v.load)) || [])[1]]).filter(([, r]) => r))
+        : {},
     },
   })
 }
@@ -237,6 +250,7 @@ export type ManifestMetadata = {
   activation: 'open' | 'idle' | 'view'
   requires: string[]
   locales: string[]
+  viewImports: Record<string, string>
 }
 
 /**
@@ -272,6 +286,7 @@ export async function manifestMetadata(
         activation: d.activation ?? fromPackage ?? 'view',
         requires: d.requires,
         locales: d.locales,
+        viewImports: d.viewImports ?? {},
       })
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error))
@@ -324,7 +339,7 @@ export function tscProjects(plugins: PluginPackage[]): string[] {
 }
 
 function remoteStats(stats: Stats, name: string): RemoteStats {
-  const json = stats.toJson({ all: false, chunks: true, chunkRelations: true, ids: true })
+  const json = stats.toJson({ all: false, chunks: true, chunkRelations: true, chunkOrigins: true, ids: true })
   const chunks = json.chunks ?? []
   const entry = chunks.find((c) => c.entry)
   const exposed = chunks.filter((c) => entry && c.parents?.includes(entry.id!)).flatMap((c) => c.files ?? [])
@@ -334,6 +349,11 @@ function remoteStats(stats: Stats, name: string): RemoteStats {
     entry: 'remoteEntry.js',
     exposed: exposed.filter(js),
     all: chunks.flatMap((c) => c.files ?? []).filter(js),
+    // every chunk a dynamic import loads names the import among its origins (a shared split chunk names several)
+    byImport: chunks.reduce<Record<string, string[]>>((out, c) => {
+      for (const o of c.origins ?? []) if (o.request) (out[o.request] ??= []).push(...(c.files ?? []).filter(js))
+      return out
+    }, {}),
   }
 }
 
@@ -426,7 +446,18 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
           requires: meta.requires,
           ...(meta.locales.length ? { locales: meta.locales } : {}),
         }
-        writeFileSync(join(statsDir(options), `${p.name}.json`), JSON.stringify(remoteStats(stats[i]!, p.name), null, 2))
+        const remote = remoteStats(stats[i]!, p.name)
+        // the `./plugin` chunks, so the kernel fetches them beside the entry (one round trip less on the first open)
+        const hint = (file: string) => ({ file: `${p.name}/${file}`, integrity: sri(readFileSync(join(cdnDir, p.name, file))) })
+        const m = manifest[p.name] as Record<string, unknown>
+        m.preload = remote.exposed.map(hint)
+        // and each view's chunks, which the kernel asks for as soon as it knows which view opens first
+        const viewPreload = Object.entries(meta.viewImports).flatMap(([view, request]) => {
+          const files = [...new Set(remote.byImport[request] ?? [])]
+          return files.length ? [[view, files.map(hint)] as const] : []
+        })
+        if (viewPreload.length) m.viewPreload = Object.fromEntries(viewPreload)
+        writeFileSync(join(statsDir(options), `${p.name}.json`), JSON.stringify(remote, null, 2))
       })
     }
   }

@@ -3,7 +3,7 @@
  * (dist/demo) and, when built, the bundled host (dist/bundled: its plugins in its own bundle, no CDN). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
  * deployed to both (scripts/lib/tokens.ts) and the api starts with it in its token list.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { IncomingMessage } from 'node:http'
 import { isPortOpen, spawnManaged, waitForPort, type ManagedProcess } from './processes.ts'
@@ -40,6 +40,19 @@ export function demoRuntimeConfig(urls: StackUrls) {
     relay: urls.relay,
     frame: urls.frame,
     rpc: { '31337': urls.anvil, '31338': urls.anvil2 },
+  }
+}
+
+/**
+ * The plugin CDN's manifest, read again for each page (a rebuild while the stack runs is picked up), to inline in
+ * the demo's config: the first open then starts the plugin downloads at once instead of after a manifest round
+ * trip. Undefined when the file is missing or not JSON (the page then fetches it, and reports what is wrong).
+ */
+export function inlineManifest(cdnDir: string): unknown {
+  try {
+    return JSON.parse(readFileSync(join(cdnDir, 'manifest.json'), 'utf8'))
+  } catch {
+    return undefined
   }
 }
 
@@ -228,7 +241,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         dir: demoDir,
         port: ports.demo,
         csp: options.csp ? demoCsp(urls.cdn) : undefined,
-        transformHtml: (html) => injectDemoConfig(html, config, { devWallet }),
+        transformHtml: (html) => injectDemoConfig(html, { ...config, manifest: inlineManifest(cdnDir) }, { devWallet }),
         onRequest: options.onDemoRequest,
       }),
     )

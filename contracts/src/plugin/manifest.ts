@@ -7,12 +7,17 @@ const NAME = /^[a-z][a-z0-9-]*$/
 const nonEmpty = () => z.string().check(z.minLength(1))
 const withDefault = <T extends z.core.SomeType>(schema: T, value: z.output<T>) => z._default(schema, value as never)
 
+const Sri = () => z.string().check(z.regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Integrity must be a sha384 subresource-integrity hash.'))
+
+/** A file of a remote (relative to the manifest, like `entry`) with its subresource-integrity hash. */
+const Chunk = z.object({ file: nonEmpty(), integrity: Sri() })
+
 /** One plugin entry in the manifest a plugin CDN serves. */
 export const PluginManifestEntrySchema = z.object({
   /** URL of the federation remote entry, absolute or relative to the manifest. */
   entry: nonEmpty(),
   /** Subresource-integrity hash of the entry file. */
-  integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Integrity must be a sha384 subresource-integrity hash.')),
+  integrity: Sri(),
   version: nonEmpty(),
   /**
    * Semver range of the kernel the remote was built against (`^0.1.0`); a kernel outside it refuses the remote
@@ -32,6 +37,14 @@ export const PluginManifestEntrySchema = z.object({
   requires: withDefault(z.array(z.string()), []),
   /** A language pack's locales: `setLocale('es')` loads the plugin listing `es`. */
   locales: withDefault(z.array(z.string()), []),
+  /**
+   * The chunks the entry loads for `./plugin` (URLs like `entry`'s, with their sha384): the kernel asks the browser
+   * for them beside the entry instead of after it has run. Only a hint: the entry still loads them itself, with
+   * its own integrity check, and a wrong hint costs a download, never a check.
+   */
+  preload: withDefault(z.array(Chunk), []),
+  /** Each view's chunks, hinted the same way as soon as the kernel knows the view is about to show. */
+  viewPreload: withDefault(z.record(z.string(), z.array(Chunk)), {}),
 })
 
 /** The plugin manifest: `{ [name]: { entry, integrity, version, ... } }`. */

@@ -31,6 +31,11 @@ export type DemoConfig = {
   sendTo: string
   /** The modal's language (`?locale=es`; default `en`); the page's language picker changes it at runtime. */
   locale: string
+  /**
+   * The plugin manifest itself, when the server inlines it (the stack does): the first open skips fetching it.
+   * Dropped with `?manifest=`, which points the page at another CDN.
+   */
+  manifest?: unknown
 }
 
 /** anvil's second dev account: the Dev Wallet's first account sends to it. */
@@ -99,7 +104,10 @@ export function readConfig(href = location.href): DemoConfig {
   if (theme === 'light' || theme === 'dark') config.theme = theme
   else if (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches) config.theme = 'dark'
   if (query.has('debug')) config.debug = truthy(query.get('debug'))
-  if (config.debug && query.get('manifest')) config.manifestUrl = new URL(query.get('manifest')!, href).href
+  if (config.debug && query.get('manifest')) {
+    config.manifestUrl = new URL(query.get('manifest')!, href).href
+    delete config.manifest
+  }
   const preload = query.get('preload')
   if (preload === 'none' || preload === 'intent' || preload === 'idle') config.preload = preload
   if (query.get('projectId') !== null) config.projectId = query.get('projectId')!

@@ -8,11 +8,12 @@ import './styles.css'
 const config = readConfig()
 document.documentElement.dataset.theme = config.theme
 
-// Building the kernel makes no request: the plugin manifest and the plugins load when the modal first opens.
+// Building the kernel makes no request: the plugins (and the manifest, unless inlined) load when the modal first opens.
 const kernel = createKernel({
   projectId: config.projectId || undefined,
   metadata: { name: 'Portico demo', description: 'Portico demo host', url: location.origin, icons: [] },
-  remotes: { manifestUrl: config.manifestUrl },
+  // the manifest inlined by the server saves its round trip on the first open; entries resolve against the URL
+  remotes: { manifestUrl: config.manifestUrl, manifest: config.manifest as never },
   adapters: ['eip155'],
   networks: demoNetworkIds(config),
   // plugins in the manifest load unless switched off

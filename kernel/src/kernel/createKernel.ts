@@ -138,6 +138,8 @@ export function createKernel(input: KernelOptions): Kernel {
     const request = hooks.beforeOpen.call({ view, data })
     store.dispatch(modalSlice.actions.loadingSet({ loading: true }))
     store.dispatch(modalSlice.actions.opened(undefined))
+    // the likely first view's plugin and chunk start now, beside the plugins and the stored session, not after them
+    registry.resolveView(initialView(request.view)).catch(() => {})
     try {
       await Promise.all([registry.loadActivated(), restored()])
     } catch (error) {
@@ -182,8 +184,9 @@ export function createKernel(input: KernelOptions): Kernel {
   function preload(): Promise<void> {
     if (preloading) return preloading
     for (const load of preloaders) load()
+    // the likely first view's chunk in parallel, then the one the restored session calls for
+    registry.resolveView(initialView()).catch(() => {})
     preloading = Promise.all([registry.loadActivated(), restored()])
-      // and the first view's own chunk
       .then(() => registry.resolveView(initialView()).then(() => undefined, () => undefined))
       .catch((error) => {
         preloading = undefined // the open retries it

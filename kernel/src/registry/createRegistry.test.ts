@@ -253,6 +253,20 @@ describe('registry: remote plugins', () => {
     expect(f.loadEntry).toHaveBeenCalledTimes(1)
   })
 
+  it("behavior: pushing a remote view asks for the view's chunks at once, before its plugin's code has loaded", async () => {
+    document.head.innerHTML = ''
+    const f = await remoteFixture()
+    const integrity = `sha384-${'E'.repeat(64)}`
+    let hintedBeforeEntry: string[] = []
+    await f.addRemote('account', () => {
+      hintedBeforeEntry = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((l) => l.href)
+      return plugin('account', { views: { Account: { load: async () => ({ default: () => null }) } } })
+    }, { views: ['Account'], viewPreload: { Account: [{ file: 'account/view.js', integrity }] } })
+    const { registry } = setup({ remote: f.remote() })
+    await registry.resolveView('Account')
+    expect(hintedBeforeEntry).toEqual(['https://cdn.test/account/view.js'])
+  })
+
   it('behavior: localePack finds the language pack for a tag or its language; loading it adds its messages', async () => {
     const f = await remoteFixture()
     await f.addRemote('locale-es', plugin('locale-es', { locales: ['es'], messages: { es: { 'modal.close': 'Cerrar' } } }), { locales: ['es'] })

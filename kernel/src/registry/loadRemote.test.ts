@@ -128,3 +128,36 @@ describe('remote loader: an entry whose script fails', () => {
     })
   })
 })
+
+describe('remote loader: chunk hints', () => {
+  const SRI = (c: string) => `sha384-${c.repeat(64)}`
+  const links = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => ({
+      href: l.href,
+      as: l.getAttribute('as'),
+      integrity: l.integrity,
+      crossOrigin: l.crossOrigin,
+    }))
+
+  it("behavior: loading an entry asks for its ./plugin chunks beside it, once, with the manifest's hash and CORS", async () => {
+    document.head.innerHTML = ''
+    const f = await fixture()
+    const entry = await f.entry({ preload: [{ file: 'hello/1.js', integrity: SRI('A') }, { file: 'hello/2.js', integrity: SRI('B') }], viewPreload: {} })
+    await f.remote.loadFactory('hello', entry)
+    await f.remote.loadFactory('hello', entry)
+    expect(links()).toEqual([
+      { href: 'https://cdn.test/hello/1.js', as: 'script', integrity: SRI('A'), crossOrigin: 'anonymous' },
+      { href: 'https://cdn.test/hello/2.js', as: 'script', integrity: SRI('B'), crossOrigin: 'anonymous' },
+    ])
+  })
+
+  it("behavior: preloadView asks for that view's chunks only; an unknown view or an entry without hints asks for nothing", async () => {
+    document.head.innerHTML = ''
+    const f = await fixture()
+    const entry = await f.entry({ preload: [], viewPreload: { Hello: [{ file: 'hello/view.js', integrity: SRI('C') }], Other: [{ file: 'hello/o.js', integrity: SRI('D') }] } })
+    f.remote.preloadView(entry, 'Hello')
+    f.remote.preloadView(entry, 'Nope')
+    f.remote.preloadView(await f.entry(), 'Hello')
+    expect(links().map((l) => l.href)).toEqual(['https://cdn.test/hello/view.js'])
+  })
+})

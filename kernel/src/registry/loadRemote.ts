@@ -28,6 +28,8 @@ export type RemoteLoaderOptions = {
 
 export type RemoteLoader = {
   manifest: () => Promise<PluginManifest>
+  /** Asks the browser for a view's chunks (from the manifest) before its plugin has loaded. */
+  preloadView: (entry: PluginManifestEntry, view: string) => void
   /** Refuses an entry this host cannot run (built for another kernel) before anything of it loads. */
   checkEntry: (name: string, entry: PluginManifestEntry) => Promise<void>
   loadFactory: (name: string, entry: PluginManifestEntry) => Promise<PluginFactory>
@@ -89,6 +91,28 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   const entryUrl = (entry: PluginManifestEntry) =>
     new URL(entry.entry, options.manifestUrl ?? (typeof location === 'undefined' ? 'http://localhost/' : location.href)).href
 
+  /**
+   * Asks the browser for an entry's `./plugin` chunks now, beside the entry, as `<link rel=preload>` with the
+   * manifest's hash and the same CORS mode as the script tags the entry adds later, which then take them from
+   * the preload cache instead of fetching after the entry has run.
+   */
+  const hinted = new Set<string>()
+  function hintChunks(chunks: PluginManifestEntry['preload']) {
+    if (typeof document === 'undefined') return
+    for (const chunk of chunks) {
+      const href = new URL(chunk.file, options.manifestUrl ?? location.href).href
+      if (hinted.has(href)) continue
+      hinted.add(href)
+      const link = document.createElement('link')
+      link.rel = 'preload'
+      link.setAttribute('as', 'script')
+      link.href = href
+      link.integrity = chunk.integrity
+      link.crossOrigin = 'anonymous'
+      document.head.appendChild(link)
+    }
+  }
+
   const loadEntry =
     options.loadEntry ??
     (async ({ remoteName, url }) => {
@@ -99,6 +123,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
 
   return {
     manifest,
+    preloadView: (entry, view) => hintChunks(entry.viewPreload?.[view] ?? []),
     checkEntry: async (name, entry) => checkEntry(name, entry),
     async loadFactory(name, entry) {
       // before any of its bytes are fetched: a remote built for another kernel would run against the wrong API
@@ -106,6 +131,8 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
       const url = entryUrl(entry)
       // one download: the script tag carries the manifest's hash and the browser refuses other bytes (SRI)
       integrityOf.set(url, entry.integrity)
+      // an entry made by hand (not parsed from a manifest) may lack the field
+      hintChunks(entry.preload ?? [])
       let mod: unknown
       try {
         mod = await loadEntry({ name, remoteName: remoteNameOf(name), url, integrity: entry.integrity })

@@ -61,7 +61,16 @@ describe('npm run build: plugin remotes and manifest', () => {
       // not a language pack
       locales: [],
       requires: [],
+      // the files the entry loads for ./plugin, and those of its view, each with the hash of its bytes
+      preload: [expect.objectContaining({ file: expect.stringMatching(/^hello\/[\w.]+\.js$/) })],
+      viewPreload: { Hello: [expect.objectContaining({ file: expect.stringMatching(/^hello\/[\w.]+\.js$/) })] },
     })
+    const stats = JSON.parse(readFileSync(join(dir, 'stats/hello.json'), 'utf8'))
+    expect(manifest.hello.preload.map((c: { file: string }) => c.file.slice('hello/'.length))).toEqual(stats.exposed)
+    for (const chunk of [...manifest.hello.preload, ...manifest.hello.viewPreload.Hello])
+      expect(chunk.integrity).toBe(sri(readFileSync(join(dir, 'cdn', chunk.file))))
+    // the view's chunk is not one of ./plugin's: it loads when the view shows
+    expect(stats.exposed).not.toContain(manifest.hello.viewPreload.Hello[0].file.slice('hello/'.length))
     expect(sri('abc')).toBe('sha384-ywB1P0WjXou1oD1pmsZQBycsMqsO3tFjGotgWkP/W+2AhgcroefMI1i67KE0yCWn')
   })
 
@@ -129,6 +138,8 @@ export default function greeter() {
       requires: ['hello'],
       views: ['Greet', 'GreetAgain'],
       locales: [],
+      // read from each view's load(), to find its chunks in the build
+      viewImports: { Greet: './views/Greet.js', GreetAgain: './views/GreetAgain.js' },
     })
   }, 60_000)
 

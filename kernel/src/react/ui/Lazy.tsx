@@ -20,6 +20,9 @@ export type LazyProps = {
 
 type State = { component?: ComponentType<any>; error?: unknown }
 
+/** Components already loaded, by their loader: a Lazy that shows one again renders it at once, without a spinner. */
+const loaded = new WeakMap<LazyProps['load'], ComponentType<any>>()
+
 /**
  * Renders a lazily loaded component (a connect method, an account tab): a spinner while it loads, a message
  * and a retry button when it cannot be loaded.
@@ -29,19 +32,23 @@ type State = { component?: ComponentType<any>; error?: unknown }
  */
 export function Lazy({ id, load, props, errorMessage, minHeight = 56 }: LazyProps) {
   const t = useTranslate()
-  const [state, setState] = useState<State>({})
+  const [state, setState] = useState<State>(() => ({ component: loaded.get(load) }))
   const [attempt, setAttempt] = useState(0)
   const loader = useRef(load)
   loader.current = load
 
   useEffect(() => {
     let active = true
-    setState({})
-    loader.current().then(
+    const load = loader.current
+    const known = loaded.get(load)
+    setState((s) => (known && s.component === known ? s : { component: known }))
+    if (known) return
+    load().then(
       (module) => {
         if (!active) return
-        if (typeof module?.default !== 'function') setState({ error: new Error(`"${id}" exports no component.`) })
-        else setState({ component: module.default as ComponentType<any> })
+        if (typeof module?.default !== 'function') return setState({ error: new Error(`"${id}" exports no component.`) })
+        loaded.set(load, module.default as ComponentType<any>)
+        setState({ component: module.default as ComponentType<any> })
       },
       (error: unknown) => active && setState({ error }),
     )

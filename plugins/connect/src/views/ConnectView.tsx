@@ -6,6 +6,9 @@ import type { ConnectMethod } from '../extensionPoints.js'
 import { legalAcceptanceChanged, selectConnectAllowed, type LegalDocuments } from '../slice.js'
 import { sortConnectMethods } from '../walletList.js'
 
+// the default method, in this chunk: see `walletConnectMethod`
+export { default as WalletMethod } from './WalletMethod.js'
+
 /**
  * The Connect view: every method contributed to `connect/methods`, in the host's `connectMethodsOrder` (email,
  * social, wallet when the host gave none), separated by dividers. Arrow keys move between the list items of all

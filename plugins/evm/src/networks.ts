@@ -91,3 +91,29 @@ export function evmChainId(network: Pick<CaipNetworkLike, 'id'> | number | strin
 export function withRpcUrls<N extends CaipNetworkLike>(network: N, urls: readonly string[]): N {
   return { ...network, rpcUrls: { ...network.rpcUrls, default: { http: [...urls] }, chainDefault: { http: [...urls] } } }
 }
+
+/** Which networks an adapter defines and where their RPC lives. */
+export type EvmNetworkParameters = {
+  /** Networks the adapter defines. Default: {@link evmNetworks} (SPEC §9 chains and the two local anvils). */
+  networks?: readonly CaipNetworkLike[]
+  /** RPC URLs per chain id, replacing the network's own (e.g. `{ 31337: ['http://127.0.0.1:18545'] }`). */
+  rpcUrls?: Readonly<Record<number | string, readonly string[]>>
+}
+
+/** The adapter's networks with the `rpcUrls` overrides applied, and the overrides by numeric chain id. */
+export function configuredNetworks(parameters: EvmNetworkParameters = {}): {
+  networks: CaipNetworkLike[]
+  rpcUrls: Map<number, readonly string[]>
+} {
+  const rpcUrls = new Map<number, readonly string[]>()
+  for (const [id, urls] of Object.entries(parameters.rpcUrls ?? {})) {
+    const chainId = evmChainId(id)
+    if (chainId !== undefined && urls.length) rpcUrls.set(chainId, [...urls])
+  }
+  const networks = (parameters.networks ?? evmNetworks).map((n) => {
+    const id = evmChainId(n)
+    const urls = id === undefined ? undefined : rpcUrls.get(id)
+    return urls ? withRpcUrls(n, urls) : n
+  })
+  return { networks, rpcUrls }
+}

@@ -1,5 +1,5 @@
 import { definePlugin } from '@portico/contracts/plugin'
-import { createEvmAdapter } from './adapter/index.js'
+import { createLazyEvmAdapter } from './adapter/lazy.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
 
 export type EvmParameters = EvmOptions
@@ -20,8 +20,15 @@ export function evm(parameters: EvmParameters = {}) {
     activation: 'open',
     setup(ctx) {
       const options = parseEvmOptions(parameters)
-      const adapter = createEvmAdapter(options)
+      // viem loads on the adapter's first call; the Connect view shows without it
+      const adapter = createLazyEvmAdapter(options)
       const unregister = ctx.registerAdapter(adapter)
+      // once the modal shows, the rest of the adapter downloads while the visitor picks a wallet
+      ctx.hooks.afterOpen.tap(() => {
+        const start = () => void adapter.load().catch((error) => ctx.log.warn('adapter code:', error))
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 1000 })
+        else setTimeout(start, 0)
+      })
       return () => {
         unregister()
         adapter.destroy()

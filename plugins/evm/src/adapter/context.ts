@@ -1,14 +1,10 @@
 import type { CaipNetworkLike, ChainAdapter } from '@portico/contracts/plugin'
 import { createClient, type Client, type Transport } from 'viem'
 import { ChainNotConfiguredError, RpcRequestFailedError, RpcUrlMissingError } from '../errors.js'
-import { evmChainId, evmNetworks, withRpcUrls } from '../networks.js'
+import { configuredNetworks, evmChainId, type EvmNetworkParameters } from '../networks.js'
 import { createRpcTransport, type RpcTransportParameters } from '../transport.js'
 
-export type EvmAdapterParameters = {
-  /** Networks the adapter defines. Default: {@link evmNetworks} (SPEC §9 chains and the two local anvils). */
-  networks?: readonly CaipNetworkLike[]
-  /** RPC URLs per chain id, replacing the network's own (e.g. `{ 31337: ['http://127.0.0.1:18545'] }`). */
-  rpcUrls?: Readonly<Record<number | string, readonly string[]>>
+export type EvmAdapterParameters = EvmNetworkParameters & {
   /** Transport tuning; the defaults are SPEC §9's (batch 1000, timeout 10 s, ping 4 s × 10 samples, 1 s). */
   transport?: Omit<RpcTransportParameters, 'urls' | 'signal'>
 }
@@ -38,16 +34,7 @@ export type ParamsOf<K extends keyof ChainAdapter> = Parameters<Extract<ChainAda
 
 /** Builds the shared state; touches no network. */
 export function createEvmContext(parameters: EvmAdapterParameters = {}): EvmContext {
-  const rpcUrls = new Map<number, readonly string[]>()
-  for (const [id, urls] of Object.entries(parameters.rpcUrls ?? {})) {
-    const chainId = evmChainId(id)
-    if (chainId !== undefined && urls.length) rpcUrls.set(chainId, [...urls])
-  }
-  const networks = (parameters.networks ?? evmNetworks).map((n) => {
-    const id = evmChainId(n)
-    const urls = id === undefined ? undefined : rpcUrls.get(id)
-    return urls ? withRpcUrls(n, urls) : n
-  })
+  const { networks, rpcUrls } = configuredNetworks(parameters)
   return {
     transport: parameters.transport,
     networks,

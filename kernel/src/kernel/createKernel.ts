@@ -151,8 +151,9 @@ export function createKernel(input: KernelOptions): Kernel {
     router.reset(target, target === request.view ? request.data : undefined)
     store.dispatch(modalSlice.actions.loadingSet({ loading: false }))
     hooks.afterOpen.call({ view: target })
-    // what the first view does not need (Account tabs, analytics, …) loads once it shows
-    loadIdlePlugins()
+    // what the first view does not need (Account tabs, analytics, …) loads once it has painted: its code then
+    // never competes with the first frame
+    registry.resolveView(target).then(() => afterPaint(loadIdlePlugins), () => afterPaint(loadIdlePlugins))
   }
 
   // ---- after the first view / before the first open -------------------------------------------------------
@@ -167,6 +168,13 @@ export function createKernel(input: KernelOptions): Kernel {
     const t = later(1, fn)
     return () => cancel(t)
   }
+  /** Runs `fn` after the next frame has painted (at once where there are no frames). */
+  function afterPaint(fn: () => void) {
+    if (typeof requestAnimationFrame !== 'function') return void later(0, fn)
+    // a kernel destroyed meanwhile starts nothing
+    requestAnimationFrame(() => void (destroyed || later(0, fn)))
+  }
+  let destroyed = false
   let idleLoaded: Promise<void> | undefined
   function loadIdlePlugins() {
     if (idleLoaded || idleHandle) return
@@ -373,6 +381,7 @@ export function createKernel(input: KernelOptions): Kernel {
     sendTransaction: async (tx) => (await connection()).sendTransaction(tx),
     refreshBalance: async () => (await connection()).refreshBalance(),
     destroy() {
+      destroyed = true
       void connectionModule?.then((c) => c.destroy()).catch(() => {})
       tabs.close()
       idleHandle?.()

@@ -23,10 +23,11 @@ export function evm(parameters: EvmParameters = {}) {
       // viem loads on the adapter's first call; the Connect view shows without it
       const adapter = createLazyEvmAdapter(options)
       const unregister = ctx.registerAdapter(adapter)
-      // once the modal shows, the rest of the adapter downloads while the visitor picks a wallet
+      // once the modal has painted, the rest of the adapter downloads while the visitor picks a wallet
       ctx.hooks.afterOpen.tap(() => {
         const start = () => void adapter.load().catch((error) => ctx.log.warn('adapter code:', error))
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 1000 })
+        const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 1000 }) : start())
+        if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(whenIdle, 0))
         else setTimeout(start, 0)
       })
       return () => {

@@ -6,6 +6,7 @@ import { createHooks } from '../hooks/createHooks.js'
 import { canonicalLocale, createI18n, directionOf, languageOf, LOCALE_MESSAGE } from '../i18n/createI18n.js'
 import { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'
 import { createRegistry } from '../registry/createRegistry.js'
+import { hintFirstOpen } from '../registry/hints.js'
 import { createLazyRemoteLoader } from '../registry/lazyRemoteLoader.js'
 import { createStorage } from '../storage/createStorage.js'
 import type { Connection } from '../connection/createConnection.js'
@@ -138,6 +139,7 @@ export function createKernel(input: KernelOptions): Kernel {
     const request = hooks.beforeOpen.call({ view, data })
     store.dispatch(modalSlice.actions.loadingSet({ loading: true }))
     store.dispatch(modalSlice.actions.opened(undefined))
+    hintRemotes(initialView(request.view))
     // the likely first view's plugin and chunk start now, beside the plugins and the stored session, not after them
     registry.resolveView(initialView(request.view)).catch(() => {})
     try {
@@ -154,6 +156,11 @@ export function createKernel(input: KernelOptions): Kernel {
     // what the first view does not need (Account tabs, analytics, …) loads once it has painted: its code then
     // never competes with the first frame
     registry.resolveView(target).then(() => afterPaint(loadIdlePlugins), () => afterPaint(loadIdlePlugins))
+  }
+
+  /** With an inlined manifest: the first open's remote files download from the click on (registry/hints.ts). */
+  const hintRemotes = (view: ViewId) => {
+    if (options.remotes?.manifest) hintFirstOpen(options.remotes.manifest, options.remotes.manifestUrl, (n) => registry.isEnabled(n), view)
   }
 
   // ---- after the first view / before the first open -------------------------------------------------------
@@ -192,6 +199,7 @@ export function createKernel(input: KernelOptions): Kernel {
   function preload(): Promise<void> {
     if (preloading) return preloading
     for (const load of preloaders) load()
+    hintRemotes(initialView())
     // the likely first view's chunk in parallel, then the one the restored session calls for
     registry.resolveView(initialView()).catch(() => {})
     preloading = Promise.all([registry.loadActivated(), restored()])

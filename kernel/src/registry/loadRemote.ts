@@ -4,6 +4,7 @@ import { PluginManifestSchema, parseErrorMessage, type PluginDefinition, type Pl
 import { ManifestError, PluginIntegrityError, PluginKernelError, PluginLoadError } from './errors.js'
 
 export { PluginKernelError }
+import { hintScripts, type HintedFile } from './hints.js'
 import { sha384Integrity } from './integrity.js'
 
 /** A remote built for another kernel than this one: refused before any of its code is fetched. */
@@ -91,27 +92,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   const entryUrl = (entry: PluginManifestEntry) =>
     new URL(entry.entry, options.manifestUrl ?? (typeof location === 'undefined' ? 'http://localhost/' : location.href)).href
 
-  /**
-   * Asks the browser for an entry's `./plugin` chunks now, beside the entry, as `<link rel=preload>` with the
-   * manifest's hash and the same CORS mode as the script tags the entry adds later, which then take them from
-   * the preload cache instead of fetching after the entry has run.
-   */
-  const hinted = new Set<string>()
-  function hintChunks(chunks: PluginManifestEntry['preload']) {
-    if (typeof document === 'undefined') return
-    for (const chunk of chunks) {
-      const href = new URL(chunk.file, options.manifestUrl ?? location.href).href
-      if (hinted.has(href)) continue
-      hinted.add(href)
-      const link = document.createElement('link')
-      link.rel = 'preload'
-      link.setAttribute('as', 'script')
-      link.href = href
-      link.integrity = chunk.integrity
-      link.crossOrigin = 'anonymous'
-      document.head.appendChild(link)
-    }
-  }
+  const hintChunks = (chunks: readonly HintedFile[]) => hintScripts(chunks, options.manifestUrl)
 
   const loadEntry =
     options.loadEntry ??

@@ -7,6 +7,9 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 const alias = [
   { find: /^@portico\/contracts\/zod-config$/, replacement: here('./contracts/src/zodConfig.ts') },
   { find: /^@portico\/contracts\/([a-z]+)$/, replacement: here('./contracts/src/exports/$1.ts') },
+  { find: /^@portico\/service-api$/, replacement: here('./services/api/src/index.ts') },
+  { find: /^@portico\/service-api\/(testing|db)$/, replacement: here('./services/api/src/$1/index.ts') },
+  { find: /^@portico\/service-api\/http$/, replacement: here('./services/api/src/httpListener.ts') },
   { find: /^@portico\/kernel$/, replacement: here('./kernel/src/exports/index.ts') },
   { find: /^@portico\/kernel\/icons$/, replacement: here('./kernel/src/exports/icons.ts') },
   { find: /^@portico\/plugin-([a-z-]+)$/, replacement: here('./plugins/$1/src/exports/index.ts') },

@@ -8,6 +8,8 @@ export type Ports = {
   bundled: number
   api: number
   frame: number
+  /** the frame's dev SMTP sink (its inbox is a page of the frame service) */
+  smtp: number
   relay: number
   /** anvil, chain 31337 */
   anvil: number
@@ -21,6 +23,7 @@ export const DEFAULT_PORTS: Ports = {
   bundled: 4302,
   api: 4310,
   frame: 4320,
+  smtp: 4325,
   relay: 4330,
   anvil: 8545,
   anvil2: 8546,
@@ -32,6 +35,7 @@ export const PORT_ENV: Record<keyof Ports, string> = {
   bundled: 'PORTICO_BUNDLED_PORT',
   api: 'PORTICO_API_PORT',
   frame: 'PORTICO_FRAME_PORT',
+  smtp: 'PORTICO_SMTP_SINK_PORT',
   relay: 'PORTICO_RELAY_PORT',
   anvil: 'PORTICO_ANVIL_PORT',
   anvil2: 'PORTICO_ANVIL2_PORT',

@@ -198,7 +198,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const p = spawnManaged({
         name: s.name,
         command: process.execPath,
-        args: ['--import', 'tsx', join('src', 'main.ts')],
+        // workspace packages resolve to their TypeScript sources (their `source` export), as in the services' own start scripts
+        args: ['--conditions=source', '--import', 'tsx', join('src', 'main.ts')],
         cwd: join(ROOT, 'services', s.name),
         env: { ...env, ...extraEnv, PORT: String(ports[s.port]) },
         echo: options.echo,
@@ -206,6 +207,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       processes.push(p)
       track(waits, waitForPort(ports[s.port], p, 60_000))
       lines.push(row(`${s.name} service`, urls[s.port]))
+      // without SMTP_URL the frame keeps dev mail in its SMTP sink, readable on this page
+      if (s.name === 'frame' && !env.SMTP_URL) lines.push(row('dev mail inbox', `${urls.frame}/inbox`))
     }
     // the api reads its token list at start: it waits for the chains and the token; the other services do not
     const api = services.find((s) => s.name === 'api')

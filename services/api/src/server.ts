@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
+import { httpListener } from './httpListener.js'
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
 import type { ApiError } from '@portico/contracts/api'
 import { bodyLimit } from 'hono/body-limit'
@@ -169,7 +168,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
 
   indexer?.start()
 
-  let http: ServerType | null = null
+  const http = httpListener(app.fetch)
   return {
     app,
     db,
@@ -179,26 +178,10 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     indexer,
     registry,
     chainIds: [...chains.keys()],
-    listen(port = 0, hostname = '127.0.0.1') {
-      return new Promise((resolve, reject) => {
-        const server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
-          resolve({ port: info.port, url: `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}` })
-        })
-        server.once('error', reject)
-        http = server
-      })
-    },
+    listen: (port = 0, hostname = '127.0.0.1') => http.listen(port, hostname),
     async close() {
       await indexer?.stop()
-      if (http) {
-        const server = http
-        http = null
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          // Keep-alive connections would hold close() open until they time out.
-          if ('closeAllConnections' in server) server.closeAllConnections()
-        })
-      }
+      await http.close()
       if (ownsDb) await db.close()
     },
   }

@@ -1,0 +1,86 @@
+import type { Database } from '@portico/service-api/db'
+
+/** Default HTTP port of the frame service (ARCHITECTURE: frame 4320, override with PORTICO_FRAME_PORT). */
+export const DEFAULT_FRAME_PORT = 4320
+/** Default port of the dev SMTP sink when the CLI starts it (ARCHITECTURE: 4325, override with PORTICO_SMTP_SINK_PORT). */
+export const DEFAULT_SMTP_SINK_PORT = 4325
+
+/**
+ * The secret used when PORTICO_FRAME_SECRET is not set. Anyone who reads this file can forge nothing with it (codes
+ * and tokens are random), but hashes made with a public secret can be brute-forced offline: dev and tests only.
+ */
+export const DEV_ONLY_FRAME_SECRET = 'portico-dev-only-frame-secret-not-for-production'
+
+/** Every limit of the email one-time-code login and its sessions, in one place. */
+export interface FrameLimits {
+  /** Digits in a code. */
+  codeLength: number
+  /** How long a code can be used after it is sent. */
+  codeTtlMs: number
+  /** Wrong guesses that end a code (the last allowed wrong guess ends it). */
+  maxAttempts: number
+  /** Minimum time between two codes sent to one email (SPEC §9: email login cooldown 30 s). */
+  resendCooldownMs: number
+  /** Codes sent to one email per rolling hour. */
+  sendsPerEmailPerHour: number
+  /** Codes requested from one IP per hour (fixed window). */
+  sendsPerIpPerHour: number
+  /** Code checks from one IP per hour (fixed window), across all emails. */
+  verifiesPerIpPerHour: number
+  /** Lifetime of an access token. */
+  accessTokenTtlMs: number
+  /** Lifetime of a refresh token (each refresh issues a new one). */
+  refreshTokenTtlMs: number
+}
+
+export const DEFAULT_LIMITS: Readonly<FrameLimits> = Object.freeze({
+  codeLength: 6,
+  codeTtlMs: 10 * 60_000,
+  maxAttempts: 5,
+  resendCooldownMs: 30_000,
+  sendsPerEmailPerHour: 5,
+  sendsPerIpPerHour: 20,
+  verifiesPerIpPerHour: 60,
+  accessTokenTtlMs: 15 * 60_000,
+  refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
+})
+
+/** Where log lines go. */
+export interface Logger {
+  info(message: string): void
+  warn(message: string): void
+  error(message: string): void
+}
+
+export const consoleLogger: Logger = {
+  info: (m) => console.log(`[portico-frame] ${m}`),
+  warn: (m) => console.warn(`[portico-frame] ${m}`),
+  error: (m) => console.error(`[portico-frame] ${m}`),
+}
+
+export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} }
+
+/** Options of {@link createFrameServer}. Everything is optional: the defaults run on one machine. */
+export interface FrameServerOptions {
+  /** An open database to use (not closed by the server); else one is opened from `databaseUrl` / `dataDir`. */
+  database?: Database
+  /** PostgreSQL connection string; PGlite when absent. */
+  databaseUrl?: string
+  /** PGlite data directory; in memory when absent. */
+  dataDir?: string
+  /** Key of the HMAC that hashes codes and tokens; {@link DEV_ONLY_FRAME_SECRET} when absent. */
+  secret?: string
+  /** Real SMTP server (`smtp://user:pass@host:587`, `smtps://…`); when absent an in-memory sink receives the mail. */
+  smtpUrl?: string
+  /** Port of the dev SMTP sink (0, the default, picks a free one). */
+  smtpSinkPort?: number
+  /** Sender of the code emails. */
+  mailFrom?: string
+  /** Read the client IP from X-Forwarded-For (set only behind a proxy that sets it). */
+  trustProxy?: boolean
+  /** Overrides of {@link DEFAULT_LIMITS}. */
+  limits?: Partial<FrameLimits>
+  /** The clock (tests move it). */
+  now?: () => Date
+  logger?: Logger
+}

@@ -1,0 +1,75 @@
+/** One schema change, in the shape `runMigrations` of @portico/service-api takes. */
+export interface FrameMigration {
+  id: string
+  sql: string
+}
+
+/**
+ * The frame's schema, applied with `runMigrations(db, frameMigrations)`. Ids start with `frame-` and tables with
+ * `frame_` so that the frame can share a database (and the `portico_migrations` ledger) with the api. Never edit a
+ * migration that has shipped; add a new one.
+ */
+export const frameMigrations: readonly FrameMigration[] = [
+  {
+    id: 'frame-0001_email_codes',
+    sql: `
+      create table frame_users (
+        id text primary key,
+        email text not null unique,
+        created_at timestamptz not null
+      );
+
+      -- One-time codes. Only an HMAC of the code is stored. status: active, consumed, ended (too many wrong guesses
+      -- or the mail failed), expired, superseded (a newer code was sent).
+      create table frame_email_codes (
+        id text primary key,
+        email text not null,
+        code_hash text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        attempts integer not null default 0,
+        status text not null default 'active',
+        consumed_at timestamptz
+      );
+      create index frame_email_codes_email_idx on frame_email_codes (email, created_at desc);
+
+      -- Every code sent: the resend cooldown and the per-email hourly limit are read from here.
+      create table frame_email_sends (
+        id bigserial primary key,
+        email text not null,
+        ip text not null,
+        sent_at timestamptz not null
+      );
+      create index frame_email_sends_email_idx on frame_email_sends (email, sent_at desc);
+
+      -- Per-IP fixed-window counters (action: 'start' or 'verify'), incremented atomically.
+      create table frame_ip_counters (
+        ip text not null,
+        action text not null,
+        window_start timestamptz not null,
+        count integer not null,
+        primary key (ip, action, window_start)
+      );
+
+      create table frame_sessions (
+        id text primary key,
+        user_id text not null references frame_users (id),
+        created_at timestamptz not null,
+        revoked_at timestamptz,
+        revoked_reason text
+      );
+
+      -- Tokens by HMAC; kind 'access' or 'refresh'. A refresh token gets used_at when rotated; presenting it again
+      -- revokes the session.
+      create table frame_tokens (
+        hash text primary key,
+        session_id text not null references frame_sessions (id),
+        kind text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create index frame_tokens_session_idx on frame_tokens (session_id);
+    `,
+  },
+]

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { optionsFromEnv } from './env.js'
+
+describe('optionsFromEnv', () => {
+  it('behavior: defaults run on one machine (port 4320, PGlite in memory, dev SMTP sink on 4325)', () => {
+    expect(optionsFromEnv({})).toEqual({
+      port: 4320,
+      host: '127.0.0.1',
+      options: {
+        databaseUrl: undefined,
+        dataDir: undefined,
+        secret: undefined,
+        smtpUrl: undefined,
+        smtpSinkPort: 4325,
+        mailFrom: undefined,
+        trustProxy: false,
+      },
+    })
+  })
+
+  it('behavior: reads every variable', () => {
+    const { port, options } = optionsFromEnv({
+      PORTICO_FRAME_PORT: '5000',
+      DATABASE_URL: 'postgres://x/y',
+      PORTICO_FRAME_DATA_DIR: '/tmp/frame',
+      PORTICO_FRAME_SECRET: 's'.repeat(40),
+      SMTP_URL: 'smtp://mail:25',
+      PORTICO_TRUST_PROXY: '1',
+    })
+    expect(port).toBe(5000)
+    expect(options).toMatchObject({ databaseUrl: 'postgres://x/y', dataDir: '/tmp/frame', smtpUrl: 'smtp://mail:25', trustProxy: true })
+  })
+
+  it('error: a bad port, or production without a secret', () => {
+    expect(() => optionsFromEnv({ PORTICO_FRAME_PORT: 'abc' })).toThrow('PORTICO_FRAME_PORT: invalid port abc.')
+    expect(() => optionsFromEnv({ NODE_ENV: 'production' })).toThrow('PORTICO_FRAME_SECRET must be set in production.')
+  })
+})

@@ -1,0 +1,24 @@
+/**
+ * CLI: `npm start -w @portico/service-frame`. Configuration comes from the environment, see optionsFromEnv in
+ * env.ts. Stops cleanly on SIGINT/SIGTERM.
+ */
+import { optionsFromEnv } from './env.js'
+import { createFrameServer } from './server.js'
+
+const { options, port, host } = optionsFromEnv()
+const server = await createFrameServer(options)
+const { url } = await server.listen(port, host)
+console.log(`[portico-frame] listening on ${url} (database: ${server.db.kind})`)
+console.log(`[portico-frame] OpenAPI document: ${url}/openapi.json`)
+if (server.sink) console.log(`[portico-frame] dev SMTP sink on 127.0.0.1:${server.sink.port}; inbox: ${url}/inbox (JSON: ${url}/inbox.json)`)
+
+let stopping = false
+const stop = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  console.log(`[portico-frame] ${signal}: shutting down`)
+  await server.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -1,0 +1,38 @@
+import { z } from '@hono/zod-openapi'
+
+/** Request and response bodies of the frame's HTTP API, as named OpenAPI components. */
+export const EmailStartBodySchema = z.object({ email: z.email().max(254) }).strict().meta({ id: 'EmailStartBody' })
+
+export const EmailStartResponseSchema = z
+  .object({ status: z.literal('CODE_SENT'), expiresAt: z.iso.datetime(), resendAfter: z.number().int().positive() })
+  .meta({ id: 'EmailStartResponse' })
+
+export const EmailVerifyBodySchema = z
+  .object({ email: z.email().max(254), otp: z.string().regex(/^\d{6}$/) })
+  .strict()
+  .meta({ id: 'EmailVerifyBody' })
+
+export const SessionSchema = z
+  .object({
+    accessToken: z.string(),
+    accessTokenExpiresAt: z.iso.datetime(),
+    refreshToken: z.string(),
+    refreshTokenExpiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Session' })
+
+export const EmailVerifyResponseSchema = z
+  .object({ userId: z.string(), email: z.string(), session: SessionSchema })
+  .meta({ id: 'EmailVerifyResponse' })
+
+export const RefreshBodySchema = z.object({ refreshToken: z.string().min(1).max(128) }).strict().meta({ id: 'RefreshBody' })
+
+export const RefreshResponseSchema = z.object({ session: SessionSchema }).meta({ id: 'RefreshResponse' })
+
+export const CurrentSessionResponseSchema = z
+  .object({ userId: z.string(), email: z.string(), expiresAt: z.iso.datetime() })
+  .meta({ id: 'CurrentSession' })
+
+export const HealthResponseSchema = z
+  .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), mail: z.enum(['smtp', 'sink']) })
+  .meta({ id: 'FrameHealth' })

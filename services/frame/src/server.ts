@@ -1,0 +1,246 @@
+import { httpListener } from '@portico/service-api/http'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
+import { type Database, openPglite, openPostgres, runMigrations } from '@portico/service-api/db'
+import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { DEFAULT_LIMITS, DEV_ONLY_FRAME_SECRET, type FrameLimits, type FrameServerOptions, consoleLogger } from './config.js'
+import { frameMigrations } from './db/migrations.js'
+import { EmailCodes } from './emailCodes.js'
+import { FrameErrorSchema, FrameProblem, errorHandler, problemResponse, validationHook } from './errors.js'
+import { renderInbox } from './mail/inbox.js'
+import { type Mailer, createMailer } from './mail/mailer.js'
+import { type SmtpSink, startSmtpSink } from './mail/sink.js'
+import {
+  CurrentSessionResponseSchema,
+  EmailStartBodySchema,
+  EmailStartResponseSchema,
+  EmailVerifyBodySchema,
+  EmailVerifyResponseSchema,
+  HealthResponseSchema,
+  RefreshBodySchema,
+  RefreshResponseSchema,
+} from './schemas.js'
+import { Sessions } from './sessions.js'
+
+/** A running (or ready to run) frame auth server. */
+export interface FrameServer {
+  /** The OpenAPI Hono app. */
+  app: OpenAPIHono
+  db: Database
+  codes: EmailCodes
+  sessions: Sessions
+  limits: FrameLimits
+  /** The dev SMTP sink, when no SMTP_URL was given. */
+  sink: SmtpSink | null
+  /** Starts serving HTTP on `port` (0 picks a free one). */
+  listen(port?: number, hostname?: string): Promise<{ port: number; url: string }>
+  /** Stops HTTP, the sink, the mailer and (if the server opened it) the database. */
+  close(): Promise<void>
+}
+
+const MAX_BODY_BYTES = 16 * 1024
+
+const errorContent = (description: string) => ({ description, content: { 'application/json': { schema: FrameErrorSchema } } })
+const jsonBody = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
+const jsonOk = <T>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema } } } })
+
+/** The client IP: the socket's peer, or the last X-Forwarded-For hop when a trusted proxy sets it. */
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+    if (hops.length > 0) return hops[hops.length - 1]
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown' // app.request() in-process: no socket
+  }
+}
+
+async function openFrameDatabase(options: FrameServerOptions): Promise<Database> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir || undefined)
+  try {
+    await runMigrations(db, frameMigrations)
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    throw error
+  }
+  return db
+}
+
+/**
+ * Builds the frame's auth server: opens and migrates the database, starts the dev SMTP sink unless `smtpUrl` is set,
+ * and registers the email one-time-code and session routes with their zod schemas (document at /openapi.json).
+ */
+export async function createFrameServer(options: FrameServerOptions = {}): Promise<FrameServer> {
+  const logger = options.logger ?? consoleLogger
+  const limits: FrameLimits = { ...DEFAULT_LIMITS, ...options.limits }
+  const now = options.now ?? (() => new Date())
+  const secret = options.secret || DEV_ONLY_FRAME_SECRET
+  if (secret === DEV_ONLY_FRAME_SECRET) logger.warn('PORTICO_FRAME_SECRET is not set: using the DEV-ONLY secret; never run it like this in production')
+  else if (secret.length < 32) throw new Error('PORTICO_FRAME_SECRET must be at least 32 characters long.')
+
+  const ownsDb = options.database === undefined
+  const db = options.database ?? (await openFrameDatabase(options))
+  if (!ownsDb) await runMigrations(db, frameMigrations)
+
+  const sink = options.smtpUrl ? null : await startSmtpSink(options.smtpSinkPort ?? 0)
+  const mailFrom = options.mailFrom ?? 'Portico <login@portico.localhost>'
+  const mailer: Mailer = createMailer(options.smtpUrl ? { smtpUrl: options.smtpUrl } : { sinkPort: sink!.port }, mailFrom, limits.codeTtlMs)
+  const codes = new EmailCodes(db, secret, limits, now)
+  const sessions = new Sessions(db, secret, limits, now)
+  const trustProxy = options.trustProxy ?? false
+
+  const app = new OpenAPIHono({ defaultHook: validationHook })
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Cache-Control', 'no-store')
+  })
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => problemResponse(c, new FrameProblem(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.')),
+    }),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/email/start',
+      tags: ['Email'],
+      summary: 'Send a one-time code to an email',
+      request: { body: jsonBody(EmailStartBodySchema) },
+      responses: {
+        ...jsonOk(EmailStartResponseSchema, 'Code sent'),
+        400: errorContent('Invalid body (code INVALID_EMAIL or VALIDATION_ERROR)'),
+        429: errorContent('Resend cooldown (COOLDOWN) or hourly limit (EMAIL_RATE_LIMITED, IP_RATE_LIMITED); retryAfter in seconds'),
+        502: errorContent('The mail could not be sent (MAIL_FAILED)'),
+      },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json')
+      const issued = await codes.start(email, clientIp(c, trustProxy))
+      try {
+        await mailer.sendCode(issued)
+      } catch (error) {
+        await codes.end(issued.id)
+        logger.error(`sending a code to ${issued.email} failed: ${error instanceof Error ? error.message : error}`)
+        throw new FrameProblem(502, 'MAIL_FAILED', 'The code could not be sent by email; try again later.')
+      }
+      return c.json(
+        { status: 'CODE_SENT' as const, expiresAt: issued.expiresAt.toISOString(), resendAfter: Math.ceil(limits.resendCooldownMs / 1000) },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/email/verify',
+      tags: ['Email'],
+      summary: 'Check a one-time code; opens a session',
+      request: { body: jsonBody(EmailVerifyBodySchema) },
+      responses: {
+        ...jsonOk(EmailVerifyResponseSchema, 'Signed in'),
+        400: errorContent('Invalid body, or CODE_INCORRECT (remainingAttempts), CODE_ENDED, CODE_EXPIRED, CODE_NOT_FOUND'),
+        429: errorContent('Too many checks from this IP (IP_RATE_LIMITED)'),
+      },
+    }),
+    async (c) => {
+      const { email, otp } = c.req.valid('json')
+      const user = await codes.verify(email, otp, clientIp(c, trustProxy))
+      const { sessionId: _, ...session } = await sessions.create(user.userId)
+      return c.json({ userId: user.userId, email: user.email, session }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/session/refresh',
+      tags: ['Session'],
+      summary: 'Rotate a refresh token',
+      request: { body: jsonBody(RefreshBodySchema) },
+      responses: {
+        ...jsonOk(RefreshResponseSchema, 'New tokens; the presented refresh token no longer works'),
+        400: errorContent('Invalid body'),
+        401: errorContent('INVALID_TOKEN, SESSION_REVOKED, or REFRESH_TOKEN_REUSED (the session is now revoked)'),
+      },
+    }),
+    async (c) => {
+      const { sessionId: _, ...session } = await sessions.refresh(c.req.valid('json').refreshToken)
+      return c.json({ session }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/session',
+      tags: ['Session'],
+      summary: 'The session of a bearer access token',
+      security: [{ bearer: [] }],
+      responses: { ...jsonOk(CurrentSessionResponseSchema, 'Current session'), 401: errorContent('INVALID_TOKEN or SESSION_REVOKED') },
+    }),
+    async (c) => {
+      const match = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')
+      if (!match) throw new FrameProblem(401, 'INVALID_TOKEN', 'Send the access token as Authorization: Bearer <token>.')
+      const { userId, email, expiresAt } = await sessions.authenticate(match[1])
+      return c.json({ userId, email, expiresAt }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/health',
+      tags: ['Service'],
+      summary: 'Liveness',
+      responses: jsonOk(HealthResponseSchema, 'Healthy'),
+    }),
+    (c) => c.json({ status: 'ok' as const, database: db.kind, mail: sink ? ('sink' as const) : ('smtp' as const) }, 200),
+  )
+
+  // The dev inbox exists only when the sink receives the mail: with a real SMTP server there is nothing to show.
+  if (sink) {
+    app.get('/inbox.json', (c) => c.json(sink.messages()))
+    app.get('/inbox', (c) => c.html(renderInbox(sink.messages())))
+  }
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' })
+  app.doc31('/openapi.json', (c) => ({
+    openapi: '3.1.0',
+    info: {
+      title: 'Portico login frame auth server',
+      version: '0.1.0',
+      description: 'Email one-time codes and sessions of the Portico login frame. Errors are FrameError bodies with a stable code.',
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }))
+
+  app.onError(errorHandler(logger))
+  app.notFound((c) => problemResponse(c, new FrameProblem(404, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`)))
+
+  const http = httpListener(app.fetch)
+  return {
+    app,
+    db,
+    codes,
+    sessions,
+    limits,
+    sink,
+    listen: (port = 0, hostname = '127.0.0.1') => http.listen(port, hostname),
+    async close() {
+      await http.close()
+      mailer.close()
+      await sink?.close()
+      if (ownsDb) await db.close()
+    },
+  }
+}

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ComponentType } from 'react'
-import { usePorticoSelector } from './hooks.js'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { usePorticoSelector, useTranslate } from './hooks.js'
 
 type Shell = ComponentType
 let shell: Shell | undefined
@@ -45,7 +45,39 @@ export function LazyPortal() {
       live = false
     }
   }, [want, Portal])
-  if (!want) return null
-  const Loaded = Portal?.c ?? shell
-  return Loaded ? <Loaded /> : null
+  const Loaded = want ? (Portal?.c ?? shell) : undefined
+  // Whether the shell was on the page before this render: its own toast region then exists ahead of the text.
+  const mounted = useRef(false)
+  useEffect(() => {
+    if (Loaded) mounted.current = true
+  }, [Loaded])
+  return (
+    <>
+      <ToastAnnouncer active={!mounted.current} />
+      {Loaded ? <Loaded /> : null}
+    </>
+  )
+}
+
+/**
+ * Live regions on the page from the first render, for the toast that mounts the shell: a region inserted together
+ * with its text is not read by screen readers, so that first toast is said here (politely, or assertively for an
+ * error) and the shell's own toast region, which exists from then on, says the next ones.
+ */
+function ToastAnnouncer({ active }: { active: boolean }) {
+  const t = useTranslate()
+  const toast = usePorticoSelector((s) => s.notifications.toast)
+  const text = active && toast.open ? t(toast.message) : ''
+  const error = toast.variant === 'error'
+  return (
+    <>
+      {/* plain live regions, no roles: empty status and alert landmarks would only be noise on the page */}
+      <div className="portico-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="toast-announcer">
+        {error ? '' : text}
+      </div>
+      <div className="portico-visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="toast-announcer-alert">
+        {error ? text : ''}
+      </div>
+    </>
+  )
 }

@@ -31,6 +31,10 @@ export interface FrameLimits {
   accessTokenTtlMs: number
   /** Lifetime of a refresh token (each refresh issues a new one). */
   refreshTokenTtlMs: number
+  /** Lifetime of a "new device" verification link. */
+  deviceLinkTtlMs: number
+  /** How long expired tokens and revoked sessions are kept before cleanup deletes them. */
+  sessionRetentionMs: number
 }
 
 export const DEFAULT_LIMITS: Readonly<FrameLimits> = Object.freeze({
@@ -43,7 +47,12 @@ export const DEFAULT_LIMITS: Readonly<FrameLimits> = Object.freeze({
   verifiesPerIpPerHour: 60,
   accessTokenTtlMs: 15 * 60_000,
   refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
+  deviceLinkTtlMs: 10 * 60_000,
+  sessionRetentionMs: 7 * 24 * 60 * 60_000,
 })
+
+/** Default period of the cleanup timer that main.ts starts (PORTICO_FRAME_CLEANUP_INTERVAL_MS; 0 turns it off). */
+export const DEFAULT_CLEANUP_INTERVAL_MS = 10 * 60_000
 
 /** Where log lines go. */
 export interface Logger {
@@ -76,6 +85,12 @@ export interface FrameServerOptions {
   smtpSinkPort?: number
   /** Sender of the code emails. */
   mailFrom?: string
+  /**
+   * Public origin of this service (`https://auth.example.com`), used in the links of device-verification mails.
+   * When absent the origin of the request is used: fine on one machine, but a forged Host header would then end up in
+   * a mail, so production must set it (PORTICO_FRAME_PUBLIC_URL).
+   */
+  publicUrl?: string
   /** Read the client IP from X-Forwarded-For (set only behind a proxy that sets it). */
   trustProxy?: boolean
   /** Overrides of {@link DEFAULT_LIMITS}. */

@@ -4,6 +4,7 @@ import { optionsFromEnv } from './env.js'
 describe('optionsFromEnv', () => {
   it('behavior: defaults run on one machine (port 4320, PGlite in memory, dev SMTP sink on 4325)', () => {
     expect(optionsFromEnv({})).toEqual({
+      cleanupIntervalMs: 600_000,
       port: 4320,
       host: '127.0.0.1',
       options: {
@@ -14,6 +15,7 @@ describe('optionsFromEnv', () => {
         smtpSinkPort: 4325,
         mailFrom: undefined,
         trustProxy: false,
+        publicUrl: undefined,
       },
     })
   })
@@ -33,6 +35,11 @@ describe('optionsFromEnv', () => {
 
   it('error: a bad port, or production without a secret', () => {
     expect(() => optionsFromEnv({ PORTICO_FRAME_PORT: 'abc' })).toThrow('PORTICO_FRAME_PORT: invalid port abc.')
+    expect(() => optionsFromEnv({ PORTICO_FRAME_CLEANUP_INTERVAL_MS: '-5' })).toThrow('PORTICO_FRAME_CLEANUP_INTERVAL_MS: invalid interval -5.')
+    expect(optionsFromEnv({ PORTICO_FRAME_CLEANUP_INTERVAL_MS: '0' }).cleanupIntervalMs).toBe(0)
     expect(() => optionsFromEnv({ NODE_ENV: 'production' })).toThrow('PORTICO_FRAME_SECRET must be set in production.')
+    expect(() => optionsFromEnv({ NODE_ENV: 'production', PORTICO_FRAME_SECRET: 's'.repeat(40) })).toThrow(
+      'PORTICO_FRAME_PUBLIC_URL must be set in production.',
+    )
   })
 })

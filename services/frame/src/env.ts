@@ -1,4 +1,4 @@
-import { DEFAULT_FRAME_PORT, DEFAULT_SMTP_SINK_PORT, type FrameServerOptions } from './config.js'
+import { DEFAULT_CLEANUP_INTERVAL_MS, DEFAULT_FRAME_PORT, DEFAULT_SMTP_SINK_PORT, type FrameServerOptions } from './config.js'
 
 const portFrom = (name: string, value: string | undefined, fallback: number): number => {
   const port = value ? Number(value) : fallback
@@ -11,11 +11,22 @@ const portFrom = (name: string, value: string | undefined, fallback: number): nu
  * DATABASE_URL (PostgreSQL; PGlite otherwise), PORTICO_FRAME_DATA_DIR (PGlite directory; memory otherwise),
  * PORTICO_FRAME_SECRET (HMAC key for codes and tokens; a dev-only default otherwise), SMTP_URL (real mail; the dev
  * sink otherwise), PORTICO_SMTP_SINK_PORT (4325), PORTICO_FRAME_MAIL_FROM, PORTICO_TRUST_PROXY=1 (read
- * X-Forwarded-For).
+ * X-Forwarded-For), PORTICO_FRAME_PUBLIC_URL (origin used in device-verification links; required in production).
  */
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options: FrameServerOptions; port: number; host: string } {
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
+  options: FrameServerOptions
+  port: number
+  host: string
+  /** Period of the cleanup timer (PORTICO_FRAME_CLEANUP_INTERVAL_MS, default 10 minutes); 0: no timer. */
+  cleanupIntervalMs: number
+} {
   if (env.NODE_ENV === 'production' && !env.PORTICO_FRAME_SECRET) throw new Error('PORTICO_FRAME_SECRET must be set in production.')
+  if (env.NODE_ENV === 'production' && !env.PORTICO_FRAME_PUBLIC_URL) throw new Error('PORTICO_FRAME_PUBLIC_URL must be set in production.')
+  const cleanupIntervalMs = env.PORTICO_FRAME_CLEANUP_INTERVAL_MS ? Number(env.PORTICO_FRAME_CLEANUP_INTERVAL_MS) : DEFAULT_CLEANUP_INTERVAL_MS
+  if (!Number.isInteger(cleanupIntervalMs) || cleanupIntervalMs < 0)
+    throw new Error(`PORTICO_FRAME_CLEANUP_INTERVAL_MS: invalid interval ${env.PORTICO_FRAME_CLEANUP_INTERVAL_MS}.`)
   return {
+    cleanupIntervalMs,
     port: portFrom('PORTICO_FRAME_PORT', env.PORTICO_FRAME_PORT, DEFAULT_FRAME_PORT),
     host: env.PORTICO_FRAME_HOST || '127.0.0.1',
     options: {
@@ -26,6 +37,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
       smtpSinkPort: portFrom('PORTICO_SMTP_SINK_PORT', env.PORTICO_SMTP_SINK_PORT, DEFAULT_SMTP_SINK_PORT),
       mailFrom: env.PORTICO_FRAME_MAIL_FROM || undefined,
       trustProxy: env.PORTICO_TRUST_PROXY === '1',
+      publicUrl: env.PORTICO_FRAME_PUBLIC_URL || undefined,
     },
   }
 }

@@ -5,11 +5,12 @@
 import { optionsFromEnv } from './env.js'
 import { createFrameServer } from './server.js'
 
-const { options, port, host } = optionsFromEnv()
+const { options, port, host, cleanupIntervalMs } = optionsFromEnv()
 const server = await createFrameServer(options)
 const { url } = await server.listen(port, host)
 console.log(`[portico-frame] listening on ${url} (database: ${server.db.kind})`)
 console.log(`[portico-frame] OpenAPI document: ${url}/openapi.json`)
+if (cleanupIntervalMs > 0) server.startCleanupTimer(cleanupIntervalMs)
 if (server.sink) console.log(`[portico-frame] dev SMTP sink on 127.0.0.1:${server.sink.port}; inbox: ${url}/inbox (JSON: ${url}/inbox.json)`)
 
 let stopping = false

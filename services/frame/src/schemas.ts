@@ -1,14 +1,28 @@
 import { z } from '@hono/zod-openapi'
 
 /** Request and response bodies of the frame's HTTP API, as named OpenAPI components. */
-export const EmailStartBodySchema = z.object({ email: z.email().max(254) }).strict().meta({ id: 'EmailStartBody' })
+/** A client-generated random device id (VERIFY_DEVICE): 16 to 128 url-safe characters. */
+export const DeviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 url-safe characters (A-Z a-z 0-9 _ -)')
+  .meta({ id: 'DeviceId' })
+
+export const EmailStartBodySchema = z
+  .object({ email: z.email().max(254), deviceId: DeviceIdSchema.optional() })
+  .strict()
+  .meta({ id: 'EmailStartBody' })
 
 export const EmailStartResponseSchema = z
-  .object({ status: z.literal('CODE_SENT'), expiresAt: z.iso.datetime(), resendAfter: z.number().int().positive() })
+  .object({
+    /** CODE_SENT: a code was mailed. VERIFY_DEVICE: a link to approve this device was mailed instead; start again once it is opened. */
+    status: z.enum(['CODE_SENT', 'VERIFY_DEVICE']),
+    expiresAt: z.iso.datetime(),
+    resendAfter: z.number().int().positive(),
+  })
   .meta({ id: 'EmailStartResponse' })
 
 export const EmailVerifyBodySchema = z
-  .object({ email: z.email().max(254), otp: z.string().regex(/^\d{6}$/) })
+  .object({ email: z.email().max(254), otp: z.string().regex(/^\d{6}$/), deviceId: DeviceIdSchema.optional() })
   .strict()
   .meta({ id: 'EmailVerifyBody' })
 
@@ -36,3 +50,7 @@ export const CurrentSessionResponseSchema = z
 export const HealthResponseSchema = z
   .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), mail: z.enum(['smtp', 'sink']) })
   .meta({ id: 'FrameHealth' })
+
+export const SignOutResponseSchema = z.object({ status: z.literal('SIGNED_OUT') }).meta({ id: 'SignOutResponse' })
+
+export const DeviceVerifyQuerySchema = z.object({ token: z.string().optional() })

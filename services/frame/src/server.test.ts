@@ -249,6 +249,208 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
       expect((await a.post('/v1/session/refresh', { refreshToken: session.refreshToken })).status).toBe(200)
     })
 
+    it('behavior: sign-out revokes the session on every replica; repeating it is harmless', async () => {
+      const { session } = await signIn()
+      const auth = { authorization: `Bearer ${session.accessToken}` }
+      const out = await a.post('/v1/session/signout', {}, auth)
+      expect(out.status).toBe(200)
+      expect(out.body).toEqual({ status: 'SIGNED_OUT' })
+      const me = await b.get('/v1/session', auth)
+      expect(me.status).toBe(401)
+      expect(me.body.code).toBe('SESSION_REVOKED')
+      const refresh = await b.post('/v1/session/refresh', { refreshToken: session.refreshToken })
+      expect(refresh.status).toBe(401)
+      expect(refresh.body.code).toBe('SESSION_REVOKED')
+      const again = await b.post('/v1/session/signout', {}, auth)
+      expect(again.status).toBe(200)
+      expect(again.body).toEqual({ status: 'SIGNED_OUT' })
+      // Another session of the same user is untouched.
+      const other = await signIn()
+      expect((await a.get('/v1/session', { authorization: `Bearer ${other.session.accessToken}` })).status).toBe(200)
+    })
+
+    it('error: sign-out with an unknown, missing or refresh token is 401 INVALID_TOKEN', async () => {
+      const { session } = await signIn()
+      for (const headers of [{ authorization: `Bearer ${'x'.repeat(43)}` }, {}, { authorization: 'Basic abc' }, { authorization: `Bearer ${session.refreshToken}` }]) {
+        const res = await a.post('/v1/session/signout', {}, headers)
+        expect(res.status).toBe(401)
+        expect(res.body.code).toBe('INVALID_TOKEN')
+      }
+      // The session is still open: a refresh token cannot sign out.
+      expect((await a.get('/v1/session', { authorization: `Bearer ${session.accessToken}` })).status).toBe(200)
+    })
+
+    const device = () => `dev-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`.slice(0, 24)
+    const startOn = (t: TestFrame, email: string, ip: string, deviceId?: string) =>
+      t.post('/v1/email/start', { email, ...(deviceId ? { deviceId } : {}) }, { 'x-forwarded-for': ip })
+    const verifyOn = (t: TestFrame, email: string, otp: string, ip: string, deviceId?: string) =>
+      t.post('/v1/email/verify', { email, otp, ...(deviceId ? { deviceId } : {}) }, { 'x-forwarded-for': ip })
+    /** The token of the newest device link mailed to `email` in `t`'s sink. */
+    const linkFor = async (t: TestFrame, email: string) => {
+      const mail = (await t.inbox()).find((m) => m.to.includes(email))
+      expect(mail?.subject).toContain('new device')
+      const match = /(http:\/\/[^\s]+\/v1\/device\/verify\?token=([A-Za-z0-9_-]+))/.exec(mail!.text)
+      expect(match, 'no link in the mail').not.toBeNull()
+      return { url: match![1], token: match![2] }
+    }
+    /** A user signed in once from `known` (which that first login approves). */
+    const deviceUser = async () => {
+      const { email, ip } = fresh()
+      const known = device()
+      expect((await startOn(a, email, `${ip}1`, known)).body.status).toBe('CODE_SENT')
+      expect((await verifyOn(a, email, await codeFor(a, email), ip, known)).status).toBe(200)
+      clock.advance(31_000)
+      return { email, ip, known }
+    }
+
+    it('behavior: a first login approves its device; the next start from that device gets a code', async () => {
+      const { email, ip, known } = await deviceUser()
+      const res = await startOn(b, email, `${ip}2`, known)
+      expect(res.status).toBe(200)
+      expect(res.body.status).toBe('CODE_SENT')
+      expect((await verifyOn(b, email, await codeFor(b, email), ip, known)).status).toBe(200)
+    })
+
+    it('behavior: a new device gets VERIFY_DEVICE and a link mail; the link approves it; then the code comes', async () => {
+      const { email, ip } = await deviceUser()
+      const other = device()
+      const res = await startOn(a, email, `${ip}2`, other)
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({ status: 'VERIFY_DEVICE', resendAfter: 30 })
+      const mails = (await a.inbox()).filter((m) => m.to.includes(email))
+      expect(mails).toHaveLength(2) // the first login's code, then the link: no code for the new device
+      expect(mails[0].code).toBeNull()
+      const { url, token } = await linkFor(a, email)
+      expect(url.startsWith(a.url)).toBe(true)
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      // The link mail counts for the cooldown like a code.
+      expect((await startOn(a, email, `${ip}3`, other)).body.code).toBe('COOLDOWN')
+      const page = await b.get(`/v1/device/verify?token=${token}`) // any replica
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-type')).toMatch(/text\/html/)
+      expect(page.body).toContain('Device approved, go back to the app')
+      clock.advance(31_000)
+      const again = await startOn(b, email, `${ip}4`, other)
+      expect(again.body.status).toBe('CODE_SENT')
+      const signedIn = await verifyOn(b, email, await codeFor(b, email), ip, other)
+      expect(signedIn.status).toBe(200)
+    })
+
+    it('error: a device link works once, expires after 10 minutes, and bad tokens get an HTML page, never 5xx', async () => {
+      const { email, ip } = await deviceUser()
+      const first = device()
+      expect((await startOn(a, email, `${ip}2`, first)).body.status).toBe('VERIFY_DEVICE')
+      const { token } = await linkFor(a, email)
+      expect((await a.get(`/v1/device/verify?token=${token}`)).status).toBe(200)
+      const reused = await b.get(`/v1/device/verify?token=${token}`)
+      expect(reused.status).toBe(400)
+      expect(reused.headers.get('content-type')).toMatch(/text\/html/)
+      expect(reused.body).toContain('This link was already used')
+
+      clock.advance(31_000)
+      const second = device()
+      expect((await startOn(a, email, `${ip}3`, second)).body.status).toBe('VERIFY_DEVICE')
+      const late = await linkFor(a, email)
+      clock.advance(10 * 60_000 + 1_000)
+      const expired = await a.get(`/v1/device/verify?token=${late.token}`)
+      expect(expired.status).toBe(400)
+      expect(expired.body).toContain('This link has expired')
+      // Still not approved: the user has two devices (the first login's and `first`), not `second`.
+      const devices = await a.server.db.query(
+        'select d.device_hash from frame_devices d join frame_users u on u.id = d.user_id where u.email = $1',
+        [email],
+      )
+      expect(devices).toHaveLength(2)
+
+      for (const query of ['', '?token=', `?token=${'x'.repeat(43)}`, '?token=%00%ff', `?token=${'a'.repeat(5000)}`, '?token=a&token=b']) {
+        const res = await a.get(`/v1/device/verify${query}`)
+        expect(res.status, query).toBe(400)
+        expect(res.body).toContain('This link is not valid')
+      }
+    })
+
+    it('error: a user with approved devices must send a deviceId; a code started by one device approves no other', async () => {
+      const { email, ip, known } = await deviceUser()
+      const bare = await startOn(a, email, `${ip}2`)
+      expect(bare.status).toBe(400)
+      expect(bare.body.code).toBe('DEVICE_ID_REQUIRED')
+      expect((await startOn(a, email, `${ip}3`, known)).body.status).toBe('CODE_SENT')
+      const intruder = device()
+      expect((await verifyOn(a, email, await codeFor(a, email), ip, intruder)).status).toBe(200)
+      clock.advance(31_000)
+      expect((await startOn(a, email, `${ip}4`, intruder)).body.status).toBe('VERIFY_DEVICE')
+    })
+
+    it('behavior: device link tokens and device ids are stored only as HMACs', async () => {
+      const { email, ip, known } = await deviceUser()
+      expect((await startOn(a, email, `${ip}2`, device())).body.status).toBe('VERIFY_DEVICE')
+      const { token } = await linkFor(a, email)
+      const db = a.server.db
+      const dump = JSON.stringify(await db.query('select * from frame_device_links')) + JSON.stringify(await db.query('select * from frame_devices'))
+      expect(dump).not.toContain(token)
+      expect(dump).not.toContain(known)
+      for (const row of await db.query<{ token_hash: string; device_hash: string }>('select token_hash, device_hash from frame_device_links'))
+        expect([row.token_hash, row.device_hash]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)])
+    })
+
+    it('behavior: cleanup deletes only what no rule reads any more; replicas can run it at once', async () => {
+      const db = a.server.db
+      const { email, ip, session } = await signIn()
+      const gone = await signIn()
+      expect((await a.post('/v1/session/signout', {}, { authorization: `Bearer ${gone.session.accessToken}` })).status).toBe(200)
+      const rows = async () => ({
+        codes: (await db.query('select 1 from frame_email_codes where email = $1', [email])).length,
+        sends: (await db.query('select 1 from frame_email_sends where email = $1', [email])).length,
+        counters: (await db.query('select 1 from frame_ip_counters where ip = $1', [ip])).length,
+        tokens: (await db.query(
+          'select 1 from frame_tokens t join frame_sessions s on s.id = t.session_id join frame_users u on u.id = s.user_id where u.email = $1',
+          [email],
+        )).length,
+        goneSessions: (await db.query('select 1 from frame_sessions s join frame_users u on u.id = s.user_id where u.email = $1', [gone.email])).length,
+      })
+      const before = await rows()
+      expect(before).toEqual({ codes: 1, sends: 1, counters: 2, tokens: 2, goneSessions: 1 })
+      const t0 = clock.now().getTime()
+      expect((await a.server.cleanup()).skipped).toBe(false)
+      expect(await rows()).toEqual(before)
+
+      // Two hours on: codes, send log and counters go; sessions stay.
+      const later = await Promise.all([a.server.cleanup(new Date(t0 + 2 * 3_600_000)), b.server.cleanup(new Date(t0 + 2 * 3_600_000))])
+      expect(later.filter((r) => !r.skipped).length).toBeGreaterThanOrEqual(1)
+      expect(await rows()).toEqual({ codes: 0, sends: 0, counters: 0, tokens: 2, goneSessions: 1 })
+      expect((await a.get('/v1/session', { authorization: `Bearer ${session.accessToken}` })).status).toBe(200)
+
+      // Past the retention (7 days): the signed-out session and the expired access token go; the refresh token stays.
+      await a.server.cleanup(new Date(t0 + 8 * 24 * 3_600_000))
+      expect(await rows()).toMatchObject({ tokens: 1, goneSessions: 0 })
+      // Past the refresh token's 30 days plus retention: the session goes too.
+      const last = await a.server.cleanup(new Date(t0 + 38 * 24 * 3_600_000))
+      expect(last.sessions).toBeGreaterThanOrEqual(1)
+      expect(await rows()).toMatchObject({ tokens: 0 })
+      expect((await a.post('/v1/session/refresh', { refreshToken: session.refreshToken })).body.code).toBe('INVALID_TOKEN')
+    })
+
+    it('behavior: the cleanup timer runs cleanup periodically and stops with close', async () => {
+      const lines: string[] = []
+      const logger = { info: (m: string) => lines.push(m), warn: () => {}, error: (m: string) => lines.push(m) }
+      const t = await startTestFrame({ database: a.server.db, now: clock.now, logger })
+      expect(() => t.server.startCleanupTimer(0)).toThrow('cleanup interval must be positive')
+      const oldCounter = (ip: string) =>
+        t.server.db.query("insert into frame_ip_counters (ip, action, window_start, count) values ($1, 'start', $2, 1)", [ip, new Date(Date.UTC(2000, 0, 1))])
+      const counterLeft = async (ip: string) => (await t.server.db.query('select 1 from frame_ip_counters where ip = $1', [ip])).length
+      await oldCounter('timer-before')
+      t.server.startCleanupTimer(20)
+      await expect.poll(() => counterLeft('timer-before'), { timeout: 5_000 }).toBe(0)
+      expect(lines.some((l) => l.startsWith('cleanup: deleted'))).toBe(true)
+      await t.close()
+      await new Promise((r) => setTimeout(r, 50)) // a run already under way may still finish
+      await oldCounter('timer-after')
+      await new Promise((r) => setTimeout(r, 150))
+      expect(await counterLeft('timer-after')).toBe(1) // the timer stopped with close
+      expect(lines.some((l) => l.startsWith('cleanup failed'))).toBe(false)
+      await t.server.db.query("delete from frame_ip_counters where ip = 'timer-after'")
+    })
+
     it('behavior: the database holds no plain code or token, only HMACs', async () => {
       const { email, ip } = fresh()
       await start(a, email, ip)
@@ -261,7 +463,7 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
           "select table_name from information_schema.tables where table_schema = 'public' and table_name like 'frame\\_%' order by 1",
         )
       ).map((r) => r.table_name)
-      expect(tables).toEqual(['frame_email_codes', 'frame_email_sends', 'frame_ip_counters', 'frame_sessions', 'frame_tokens', 'frame_users'])
+      expect(tables).toEqual(['frame_device_links', 'frame_devices', 'frame_email_codes', 'frame_email_sends', 'frame_ip_counters', 'frame_sessions', 'frame_tokens', 'frame_users'])
       let dump = ''
       for (const table of tables) dump += JSON.stringify(await db.query(`select * from ${table}`))
       for (const secret of [session.accessToken, session.refreshToken, rotated.accessToken, rotated.refreshToken]) expect(dump).not.toContain(secret)
@@ -282,6 +484,10 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
         ['/v1/email/start', { email: `${'a'.repeat(250)}@example.test` }, 'INVALID_EMAIL'],
         ['/v1/email/start', { email: 'a@example.test', extra: 1 }, 'VALIDATION_ERROR'],
         ['/v1/email/start', [], 'VALIDATION_ERROR'],
+        ['/v1/email/start', { email: 'a@example.test', deviceId: 'short' }, 'VALIDATION_ERROR'],
+        ['/v1/email/start', { email: 'a@example.test', deviceId: 'has spaces in it, 16+ chars' }, 'VALIDATION_ERROR'],
+        ['/v1/email/start', { email: 'a@example.test', deviceId: 'x'.repeat(129) }, 'VALIDATION_ERROR'],
+        ['/v1/email/verify', { email: 'a@example.test', otp: '123456', deviceId: 7 }, 'VALIDATION_ERROR'],
         ['/v1/email/start', 'null', 'VALIDATION_ERROR'],
         ['/v1/email/start', '{"email":', 'VALIDATION_ERROR'],
         ['/v1/email/start', { email: 'a@example.test' }, 'VALIDATION_ERROR', { 'content-type': 'text/plain' }],
@@ -315,7 +521,7 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
       const doc = await a.get('/openapi.json')
       expect(doc.status).toBe(200)
       expect(doc.body.openapi).toBe('3.1.0')
-      expect(Object.keys(doc.body.paths).sort()).toEqual(['/health', '/v1/email/start', '/v1/email/verify', '/v1/session', '/v1/session/refresh'])
+      expect(Object.keys(doc.body.paths).sort()).toEqual(['/health', '/v1/device/verify', '/v1/email/start', '/v1/email/verify', '/v1/session', '/v1/session/refresh', '/v1/session/signout'])
       expect(Object.keys(doc.body.paths['/v1/email/start'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '429']))
       expect(doc.body.components.schemas).toHaveProperty('FrameError')
       const health = await a.get('/health')

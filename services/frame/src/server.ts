@@ -5,14 +5,17 @@ import { type Database, openPglite, openPostgres, runMigrations } from '@portico
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { DEFAULT_LIMITS, DEV_ONLY_FRAME_SECRET, type FrameLimits, type FrameServerOptions, consoleLogger } from './config.js'
+import { type CleanupResult, cleanupFrame } from './cleanup.js'
 import { frameMigrations } from './db/migrations.js'
 import { EmailCodes } from './emailCodes.js'
 import { FrameErrorSchema, FrameProblem, errorHandler, problemResponse, validationHook } from './errors.js'
+import { renderDevicePage } from './devicePage.js'
 import { renderInbox } from './mail/inbox.js'
 import { type Mailer, createMailer } from './mail/mailer.js'
 import { type SmtpSink, startSmtpSink } from './mail/sink.js'
 import {
   CurrentSessionResponseSchema,
+  DeviceVerifyQuerySchema,
   EmailStartBodySchema,
   EmailStartResponseSchema,
   EmailVerifyBodySchema,
@@ -20,6 +23,7 @@ import {
   HealthResponseSchema,
   RefreshBodySchema,
   RefreshResponseSchema,
+  SignOutResponseSchema,
 } from './schemas.js'
 import { Sessions } from './sessions.js'
 
@@ -35,6 +39,13 @@ export interface FrameServer {
   sink: SmtpSink | null
   /** Starts serving HTTP on `port` (0 picks a free one). */
   listen(port?: number, hostname?: string): Promise<{ port: number; url: string }>
+  /** Deletes expired and finished rows as of `now` (the server clock by default); see {@link cleanupFrame}. */
+  cleanup(now?: Date): Promise<CleanupResult>
+  /**
+   * Runs {@link FrameServer.cleanup} every `intervalMs` on an unref'd timer (it never keeps the process alive);
+   * failures are logged. Stopped by the returned function and by close().
+   */
+  startCleanupTimer(intervalMs: number): () => void
   /** Stops HTTP, the sink, the mailer and (if the server opened it) the database. */
   close(): Promise<void>
 }
@@ -56,6 +67,13 @@ function clientIp(c: Context, trustProxy: boolean): string {
   } catch {
     return 'unknown' // app.request() in-process: no socket
   }
+}
+
+/** The bearer token of the Authorization header, or a 401 problem. */
+function bearerToken(c: Context): string {
+  const match = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')
+  if (!match) throw new FrameProblem(401, 'INVALID_TOKEN', 'Send the access token as Authorization: Bearer <token>.')
+  return match[1]
 }
 
 async function openFrameDatabase(options: FrameServerOptions): Promise<Database> {
@@ -93,6 +111,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   const codes = new EmailCodes(db, secret, limits, now)
   const sessions = new Sessions(db, secret, limits, now)
   const trustProxy = options.trustProxy ?? false
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '')
 
   const app = new OpenAPIHono({ defaultHook: validationHook })
   app.use('*', async (c, next) => {
@@ -113,18 +132,34 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
       method: 'post',
       path: '/v1/email/start',
       tags: ['Email'],
-      summary: 'Send a one-time code to an email',
+      summary: 'Send a one-time code to an email, or a device-verification link for an unknown device',
+      description:
+        'For a user with approved devices, a start from an unknown deviceId mails a one-time link that approves the device and answers VERIFY_DEVICE; once it is opened, start again from that device to get a code.',
       request: { body: jsonBody(EmailStartBodySchema) },
       responses: {
-        ...jsonOk(EmailStartResponseSchema, 'Code sent'),
-        400: errorContent('Invalid body (code INVALID_EMAIL or VALIDATION_ERROR)'),
+        ...jsonOk(EmailStartResponseSchema, 'Code sent (CODE_SENT) or device link sent (VERIFY_DEVICE)'),
+        400: errorContent('Invalid body (code INVALID_EMAIL or VALIDATION_ERROR), or DEVICE_ID_REQUIRED'),
         429: errorContent('Resend cooldown (COOLDOWN) or hourly limit (EMAIL_RATE_LIMITED, IP_RATE_LIMITED); retryAfter in seconds'),
         502: errorContent('The mail could not be sent (MAIL_FAILED)'),
       },
     }),
     async (c) => {
-      const { email } = c.req.valid('json')
-      const issued = await codes.start(email, clientIp(c, trustProxy))
+      const { email, deviceId } = c.req.valid('json')
+      const result = await codes.start(email, clientIp(c, trustProxy), deviceId)
+      const resendAfter = Math.ceil(limits.resendCooldownMs / 1000)
+      if (result.kind === 'device-link') {
+        const { link } = result
+        const url = `${publicUrl ?? new URL(c.req.url).origin}/v1/device/verify?token=${link.token}`
+        try {
+          await mailer.sendDeviceLink(link, url, limits.deviceLinkTtlMs)
+        } catch (error) {
+          await codes.endLink(link.id)
+          logger.error(`sending a device link to ${link.email} failed: ${error instanceof Error ? error.message : error}`)
+          throw new FrameProblem(502, 'MAIL_FAILED', 'The device confirmation could not be sent by email; try again later.')
+        }
+        return c.json({ status: 'VERIFY_DEVICE' as const, expiresAt: link.expiresAt.toISOString(), resendAfter }, 200)
+      }
+      const { issued } = result
       try {
         await mailer.sendCode(issued)
       } catch (error) {
@@ -132,10 +167,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
         logger.error(`sending a code to ${issued.email} failed: ${error instanceof Error ? error.message : error}`)
         throw new FrameProblem(502, 'MAIL_FAILED', 'The code could not be sent by email; try again later.')
       }
-      return c.json(
-        { status: 'CODE_SENT' as const, expiresAt: issued.expiresAt.toISOString(), resendAfter: Math.ceil(limits.resendCooldownMs / 1000) },
-        200,
-      )
+      return c.json({ status: 'CODE_SENT' as const, expiresAt: issued.expiresAt.toISOString(), resendAfter }, 200)
     },
   )
 
@@ -153,8 +185,8 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
       },
     }),
     async (c) => {
-      const { email, otp } = c.req.valid('json')
-      const user = await codes.verify(email, otp, clientIp(c, trustProxy))
+      const { email, otp, deviceId } = c.req.valid('json')
+      const user = await codes.verify(email, otp, clientIp(c, trustProxy), deviceId)
       const { sessionId: _, ...session } = await sessions.create(user.userId)
       return c.json({ userId: user.userId, email: user.email, session }, 200)
     },
@@ -189,11 +221,49 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
       responses: { ...jsonOk(CurrentSessionResponseSchema, 'Current session'), 401: errorContent('INVALID_TOKEN or SESSION_REVOKED') },
     }),
     async (c) => {
-      const match = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')
-      if (!match) throw new FrameProblem(401, 'INVALID_TOKEN', 'Send the access token as Authorization: Bearer <token>.')
-      const { userId, email, expiresAt } = await sessions.authenticate(match[1])
+      const { userId, email, expiresAt } = await sessions.authenticate(bearerToken(c))
       return c.json({ userId, email, expiresAt }, 200)
     },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/session/signout',
+      tags: ['Session'],
+      summary: 'Sign out: revoke the session of a bearer access token (idempotent)',
+      security: [{ bearer: [] }],
+      responses: {
+        ...jsonOk(SignOutResponseSchema, 'Signed out; the access and refresh tokens of the session no longer work'),
+        401: errorContent('INVALID_TOKEN (unknown or expired access token)'),
+      },
+    }),
+    async (c) => {
+      await sessions.signOut(bearerToken(c))
+      return c.json({ status: 'SIGNED_OUT' as const }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/device/verify',
+      tags: ['Device'],
+      summary: 'Open a device-verification link (from the mail): approves the device; answers an HTML page',
+      request: { query: DeviceVerifyQuerySchema },
+      responses: {
+        200: { description: 'Device approved (HTML page)', content: { 'text/html': { schema: { type: 'string' } } } },
+        400: { description: 'Unknown, used or expired link (HTML page with the reason)', content: { 'text/html': { schema: { type: 'string' } } } },
+      },
+    }),
+    async (c) => {
+      const token = c.req.query('token') ?? ''
+      const outcome = /^[A-Za-z0-9_-]{43}$/.test(token) ? await codes.approveDevice(token) : ({ ok: false, reason: 'unknown' } as const)
+      if (outcome.ok) return c.html(renderDevicePage('approved'), 200)
+      return c.html(renderDevicePage(outcome.reason), 400)
+    },
+    // A malformed query (the token given twice, …) is a bad link too: an HTML page, not a JSON error.
+    (result, c) => (result.success ? undefined : c.html(renderDevicePage('unknown'), 400)),
   )
 
   app.openapi(
@@ -219,7 +289,8 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
     info: {
       title: 'Portico login frame auth server',
       version: '0.1.0',
-      description: 'Email one-time codes and sessions of the Portico login frame. Errors are FrameError bodies with a stable code.',
+      description:
+        'Email one-time codes, device verification (VERIFY_DEVICE links), sessions and sign-out of the Portico login frame. Errors are FrameError bodies with a stable code (the device link page answers HTML).',
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }))
@@ -228,7 +299,33 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   app.notFound((c) => problemResponse(c, new FrameProblem(404, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`)))
 
   const http = httpListener(app.fetch)
+  const cleanup = (at?: Date) => cleanupFrame(db, limits, at ?? now())
+  const timers = new Set<NodeJS.Timeout>()
   return {
+    cleanup,
+    startCleanupTimer(intervalMs) {
+      if (!(intervalMs > 0)) throw new Error(`cleanup interval must be positive, got ${intervalMs}`)
+      let running = false
+      const timer = setInterval(() => {
+        if (running) return
+        running = true
+        cleanup()
+          .then((r) => {
+            if (r.codes + r.sends + r.ipCounters + r.deviceLinks + r.tokens + r.sessions > 0)
+              logger.info(`cleanup: deleted ${r.codes} codes, ${r.sends} send-log rows, ${r.ipCounters} IP counters, ${r.deviceLinks} device links, ${r.tokens} tokens, ${r.sessions} sessions`)
+          })
+          .catch((error) => logger.error(`cleanup failed: ${error instanceof Error ? error.message : error}`))
+          .finally(() => {
+            running = false
+          })
+      }, intervalMs)
+      timer.unref()
+      timers.add(timer)
+      return () => {
+        clearInterval(timer)
+        timers.delete(timer)
+      }
+    },
     app,
     db,
     codes,
@@ -237,6 +334,8 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
     sink,
     listen: (port = 0, hostname = '127.0.0.1') => http.listen(port, hostname),
     async close() {
+      for (const timer of timers) clearInterval(timer)
+      timers.clear()
       await http.close()
       mailer.close()
       await sink?.close()

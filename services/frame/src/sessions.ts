@@ -104,4 +104,21 @@ export class Sessions {
     if (row.revoked_at) throw new FrameProblem(401, 'SESSION_REVOKED', 'This session was revoked; sign in again.')
     return { sessionId: row.session_id, userId: row.user_id, email: row.email, expiresAt: row.expires_at.toISOString() }
   }
+
+  /**
+   * Signs out: revokes the session of `accessToken`, so its access and refresh tokens stop working. Idempotent: a
+   * token of an already revoked session answers the same. An unknown or expired token is a 401.
+   */
+  async signOut(accessToken: string): Promise<void> {
+    const now = this.now()
+    const [row] = await this.db.query<{ session_id: string; expires_at: Date }>(
+      "select session_id, expires_at from frame_tokens where hash = $1 and kind = 'access'",
+      [this.hash(accessToken)],
+    )
+    if (!row || row.expires_at.getTime() <= now.getTime()) throw invalidToken()
+    await this.db.query(
+      "update frame_sessions set revoked_at = $2, revoked_reason = 'sign-out' where id = $1 and revoked_at is null",
+      [row.session_id, now],
+    )
+  }
 }

@@ -72,4 +72,32 @@ export const frameMigrations: readonly FrameMigration[] = [
       create index frame_tokens_session_idx on frame_tokens (session_id);
     `,
   },
+  {
+    id: 'frame-0002_devices',
+    sql: `
+      -- Devices a user approved (VERIFY_DEVICE). device_hash is an HMAC of the client-generated device id: the id
+      -- lets a device skip the link step, so it is kept like a credential.
+      create table frame_devices (
+        user_id text not null references frame_users (id),
+        device_hash text not null,
+        approved_at timestamptz not null,
+        primary key (user_id, device_hash)
+      );
+
+      -- "New device" links. Only an HMAC of the link token is stored; used_at is set once, when the link is opened.
+      create table frame_device_links (
+        id text primary key,
+        token_hash text not null unique,
+        user_id text not null references frame_users (id),
+        device_hash text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create index frame_device_links_expires_idx on frame_device_links (expires_at);
+
+      -- The device that asked for a code: a successful check approves that device (and no other).
+      alter table frame_email_codes add column device_hash text;
+    `,
+  },
 ]

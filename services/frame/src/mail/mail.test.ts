@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '@portico/service-api/testing'
 import { type TestFrame, startTestFrame } from '../testing/harness.js'
-import { codeMail, createMailer } from './mailer.js'
+import { codeMail, createMailer, deviceLinkMail } from './mailer.js'
 import { type SmtpSink, parseMessage, startSmtpSink } from './sink.js'
 
 describe('SMTP sink', () => {
@@ -23,6 +23,23 @@ describe('SMTP sink', () => {
       expect(newest).toMatchObject({ to: ['second@example.test'], code: '999999', from: 'login@portico.localhost' })
       expect(oldest).toMatchObject({ to: ['first@example.test'], code: '012345' })
       expect(oldest.text).toBe(codeMail({ email: 'first@example.test', code: '012345', expiresAt: new Date() }, 600_000).text)
+    } finally {
+      await sink.close()
+    }
+  })
+
+  it('behavior: a device-link mail arrives with its long link intact and no code, even when the link holds digits', async () => {
+    const sink = await startSmtpSink(0)
+    try {
+      const mailer = createMailer({ sinkPort: sink.port }, 'Portico <login@portico.localhost>', 600_000)
+      const url = `http://127.0.0.1:4320/v1/device/verify?token=-123456-${'a'.repeat(35)}`
+      await mailer.sendDeviceLink({ email: 'dev@example.test', expiresAt: new Date() }, url, 600_000)
+      mailer.close()
+      const [mail] = sink.messages()
+      expect(mail.text).toBe(deviceLinkMail(url, 600_000).text)
+      expect(mail.text).toContain(url)
+      expect(mail.code).toBeNull()
+      expect(mail.subject).toBe('Approve a new device for your Portico login')
     } finally {
       await sink.close()
     }

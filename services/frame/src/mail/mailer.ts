@@ -1,9 +1,11 @@
 import nodemailer from 'nodemailer'
-import type { IssuedCode } from '../emailCodes.js'
+import type { IssuedCode, IssuedDeviceLink } from '../emailCodes.js'
 
 /** Sends the code mails over SMTP. */
 export interface Mailer {
   sendCode(issued: IssuedCode): Promise<void>
+  /** Mails the "new device" link `url` (which carries the link token) to `link.email`. */
+  sendDeviceLink(link: Pick<IssuedDeviceLink, 'email' | 'expiresAt'>, url: string, ttlMs: number): Promise<void>
   close(): void
 }
 
@@ -21,6 +23,23 @@ export function codeMail(issued: IssuedCode, codeTtlMs: number): { subject: stri
   }
 }
 
+/** The text of a device-verification mail. It holds no 6-digit number, so the dev inbox shows no code for it. */
+export function deviceLinkMail(url: string, ttlMs: number): { subject: string; text: string } {
+  const minutes = Math.round(ttlMs / 60_000)
+  return {
+    subject: 'Approve a new device for your Portico login',
+    text: [
+      'Someone is trying to log in to Portico with your email from a new device.',
+      '',
+      'If it is you, open this link to approve the device, then go back to the app:',
+      url,
+      '',
+      `The link works once and expires in ${minutes} minutes.`,
+      'If you did not try to log in, ignore this email: nothing happens without the link.',
+    ].join('\n'),
+  }
+}
+
 /** A mailer speaking SMTP to `smtpUrl` (a real server) or to the sink on 127.0.0.1:`sinkPort`. */
 export function createMailer(target: { smtpUrl: string } | { sinkPort: number }, from: string, codeTtlMs: number): Mailer {
   const transport =
@@ -30,6 +49,9 @@ export function createMailer(target: { smtpUrl: string } | { sinkPort: number },
   return {
     async sendCode(issued) {
       await transport.sendMail({ from, to: issued.email, ...codeMail(issued, codeTtlMs) })
+    },
+    async sendDeviceLink(link, url, ttlMs) {
+      await transport.sendMail({ from, to: link.email, ...deviceLinkMail(url, ttlMs) })
     },
     close: () => transport.close(),
   }

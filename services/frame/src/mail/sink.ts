@@ -7,7 +7,7 @@ export interface SinkMessage {
   to: string[]
   subject: string
   text: string
-  /** The first 6-digit number of the text: the one-time code of a login mail. */
+  /** The first 6-digit number of the text outside links: the one-time code of a login mail (null for a device link). */
   code: string | null
   receivedAt: string
 }
@@ -80,7 +80,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           to: session.envelope.rcptTo.map((r) => r.address),
           subject,
           text,
-          code: /\b(\d{6})\b/.exec(text)?.[1] ?? null,
+          code: /\b(\d{6})\b/.exec(text.replace(/\S*:\/\/\S*/g, ' '))?.[1] ?? null, // digits inside a link are no code
           receivedAt: new Date().toISOString(),
         })
         inbox.length = Math.min(inbox.length, MAX_MESSAGES)

@@ -1,6 +1,12 @@
 import { decimalToString, parseDecimal, toFixedDecimal } from './decimal.js'
 import { isEnglish, localeFixed3, numberFormat } from './localeNumber.js'
 
+/** A value as an exact numeric string for Intl (which formats strings without float rounding); garbage is 0. */
+function exactNumber(value: unknown): `${number}` {
+  const d = parseDecimal(value)
+  return (d ? decimalToString(d) : '0') as `${number}`
+}
+
 // Never show "-0.00" for a tiny negative or a negative zero.
 const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' }
 
@@ -9,18 +15,13 @@ const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFrac
  * given (`1.234,50` in `es`); garbage gives `0.00` (the locale's zero).
  */
 export function formatAmount(value: unknown, locale?: string): string {
-  const d = parseDecimal(value)
-  // Intl formats a numeric string exactly (no float rounding), so long values keep every digit.
-  const text = (d ? decimalToString(d) : '0') as `${number}`
-  return numberFormat(isEnglish(locale) ? 'en-US' : locale!, 'amount', AMOUNT).format(text)
+  return numberFormat(isEnglish(locale) ? 'en-US' : locale!, 'amount', AMOUNT).format(exactNumber(value))
 }
 
 /** A US-dollar value: `$1,234.50` in English (SPEC), the locale's currency form otherwise (`1234,50 US$` in `es`). */
 export function formatUsd(value: unknown, locale?: string): string {
   if (isEnglish(locale)) return `$${formatAmount(value)}`
-  const d = parseDecimal(value)
-  const text = (d ? decimalToString(d) : '0') as `${number}`
-  return numberFormat(locale!, 'usd', { ...AMOUNT, style: 'currency', currency: 'USD' }).format(text)
+  return numberFormat(locale!, 'usd', { ...AMOUNT, style: 'currency', currency: 'USD' }).format(exactNumber(value))
 }
 
 /**

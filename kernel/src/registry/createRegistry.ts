@@ -10,6 +10,7 @@ import {
   type Unsubscribe,
   type ViewEntry,
 } from '@portico/contracts/plugin'
+import { languageOf } from '../i18n/createI18n.js'
 import type { ResolvedView } from '../kernel/types.js'
 import { connectorsSlice, pluginsSlice } from '../store/index.js'
 import { parseErrorMessage } from './deps.js'
@@ -265,11 +266,11 @@ export function createRegistry(deps: RegistryDeps) {
      */
     async localePack(locale: string): Promise<string | undefined> {
       if (!deps.remote) return undefined
-      const language = locale.split('-')[0]!.toLowerCase()
+      const language = languageOf(locale)
       const packs = Object.entries(await manifest()).filter(([n, e]) => isEnabled(n) && !failed.has(n) && e.locales.length)
       const match = (test: (l: string) => boolean) => packs.find(([, e]) => e.locales.some(test))?.[0]
       // the exact tag, then the bare language's pack, then another region's
-      return match((l) => l === locale) ?? match((l) => l.toLowerCase() === language) ?? match((l) => l.split('-')[0]!.toLowerCase() === language)
+      return match((l) => l === locale) ?? match((l) => l.toLowerCase() === language) ?? match((l) => languageOf(l) === language)
     },
     getView: (id: string) => views.get(id)?.entry,
     /** The first set-up view whose entry matches (views carry their router behaviour as data). */

@@ -10,6 +10,20 @@ export type WalletFeature = {
   icon?: string
 }
 
+/**
+ * A row on the Account view above Disconnect: a setting or action about the account (e.g. "Update email" of an
+ * embedded wallet). Its test id is `account-<id>`.
+ */
+export type AccountAction = {
+  id: string
+  /** i18n key or literal label. */
+  label: string
+  /** View pushed when the row is used. */
+  view: string
+  /** A short detail shown after the label (e.g. the current email); not translated. */
+  detail?: string
+}
+
 /** A tab on the Account view. */
 export type AccountTab = {
   id: string
@@ -20,7 +34,7 @@ export type AccountTab = {
 /**
  * The Account view's lists, which other plugins extend: `account/tabs` (a tab replaces the default Tokens, NFTs or
  * Activity tab with its id, other ids are appended) and `account/features` (buttons, ordered onramp, swaps,
- * receive, send, then the rest).
+ * receive, send, then the rest) and `account/actions` (rows above Disconnect, in contribution order).
  *
  * @example
  * import type { AccountTab } from '@portico/plugin-account'
@@ -30,5 +44,6 @@ declare module '@portico/contracts/plugin' {
   interface ExtensionPoints {
     'account/tabs': AccountTab
     'account/features': WalletFeature
+    'account/actions': AccountAction
   }
 }

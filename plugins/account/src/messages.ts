@@ -8,6 +8,7 @@ export const accountMessages = {
   'account.network.unsupported': 'Unsupported network',
   'account.balance.loading': 'Loading balance',
   'account.features': 'Wallet actions',
+  'account.actions': 'Account settings',
   'account.tabs': 'Assets',
   'account.tab.tokens': 'Tokens',
   'account.tab.nfts': 'NFTs',

@@ -1,3 +1,3 @@
 export { account, accountTitle, default } from '../plugin.js'
 export { mergeAccountTabs, sortWalletFeatures, WALLET_FEATURE_ORDER } from '../accountLists.js'
-export type { AccountTab, WalletFeature } from '../extensionPoints.js'
+export type { AccountAction, AccountTab, WalletFeature } from '../extensionPoints.js'

@@ -112,6 +112,30 @@ describe('Account view', () => {
     expect(kernel.getState().router.history.at(-1)?.view).toBe('Send')
   })
 
+  it('behavior: account actions show as named rows above Disconnect, with their detail, and open their view', async () => {
+    const extra = [
+      contributor(
+        'settings',
+        (ctx) => void ctx.extensions.contribute('account/actions', { items: [{ id: 'update-email', label: 'Update email', view: 'Settings', detail: 'a@b.test' }] }),
+        { Settings: { load: async () => ({ default: () => <p data-testid="view-Settings">settings</p> }) } },
+      ),
+    ]
+    const { view } = await setup({ extra })
+    const row = within(view).getByTestId('account-update-email')
+    expect(row.textContent).toContain('Update email')
+    expect(row.textContent).toContain('a@b.test')
+    expect(within(view).getByRole('group', { name: 'Account settings' }).contains(row)).toBe(true)
+    // placed before Disconnect in reading order
+    expect(row.compareDocumentPosition(within(view).getByTestId('account-disconnect')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    await act(async () => fireEvent.click(row))
+    await screen.findByTestId('view-Settings')
+  })
+
+  it('behavior: with no account actions there is no settings group', async () => {
+    const { view } = await setup()
+    expect(within(view).queryByRole('group', { name: 'Account settings' })).toBeNull()
+  })
+
   it('behavior: with no features there is no feature row', async () => {
     const { view } = await setup()
     expect(within(view).queryByRole('group', { name: 'Wallet actions' })).toBeNull()

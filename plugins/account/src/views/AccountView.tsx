@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
-import { accountTabSelected, Avatar, Button, EmptyState, Lazy, Spinner, Stack, TabPanel, Tabs, Text, TileButton, TileRow, useAccount, useExtension, useKernel, useLocale, useNetwork, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
+import { accountTabSelected, Avatar, Button, EmptyState, Lazy, List, ListItem, Spinner, Stack, TabPanel, Tabs, Text, TileButton, TileRow, useAccount, useExtension, useKernel, useLocale, useNetwork, usePorticoDispatch, useTranslate, WalletImage } from '@portico/kernel'
 import { ArrowDownIcon, ArrowUpIcon, CardIcon, ChevronDownIcon, CopyIcon, ExchangeIcon, WalletIcon, WarningIcon } from '@portico/kernel/icons'
 import { mergeAccountTabs, sortWalletFeatures } from '../accountLists.js'
 import type { WalletFeature } from '../extensionPoints.js'
@@ -38,6 +38,7 @@ export default function AccountView() {
   // the lists other plugins extend; re-rendered when a contribution, or the state it derives from, changes
   const contributedFeatures = useExtension('account/features')
   const contributedTabs = useExtension('account/tabs')
+  const actions = useExtension('account/actions')
   const features = useMemo(() => sortWalletFeatures(contributedFeatures), [contributedFeatures])
   const tabs = useMemo(() => mergeAccountTabs(DEFAULT_ACCOUNT_TABS, contributedTabs), [contributedTabs])
 
@@ -148,6 +149,21 @@ export default function AccountView() {
           <Lazy key={tab.id} id={tab.id} load={tab.load} errorMessage={t('account.tab.failed')} minHeight={160} />
         </TabPanel>
       </div>
+
+      {actions.length > 0 && (
+        <List label={t('account.actions')}>
+          {actions.map((action) => (
+            <ListItem
+              key={action.id}
+              data-testid={`account-${action.id}`}
+              name={t(action.label)}
+              description={action.detail}
+              chevron
+              onClick={() => kernel.router.push(action.view)}
+            />
+          ))}
+        </List>
+      )}
 
       <DisconnectButton />
     </Stack>

@@ -1,0 +1,5 @@
+export { email, default, emailConnectMethod } from '../plugin.js'
+export { UPDATE_EMAIL_ENTRY } from '../accountEntry.js'
+export { emailMessages } from '../messages.js'
+export { accountEmailChanged, emailSlice, selectAuthEmail, type EmailState } from '../slice.js'
+export type { EmailVerifyDeviceData, EmailVerifyOtpData, UpdateEmailOtpData } from '../types.js'

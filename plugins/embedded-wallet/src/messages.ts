@@ -1,0 +1,20 @@
+/** English strings of the embedded-wallet plugin; language packs add other locales under the same keys. */
+export const embeddedWalletMessages = {
+  'embeddedWallet.name': 'Email & Socials',
+  'embeddedWallet.approve.title': 'Approve Transaction',
+  'embeddedWallet.approve.loading': 'Loading the secure wallet…',
+  'embeddedWallet.approve.hint': 'Review the request and approve or reject it in the secure window above.',
+  'embeddedWallet.approve.unavailable.title': 'The secure wallet is unavailable',
+  'embeddedWallet.approve.unavailable.description': 'The embedded wallet has not started. Reload the page to try again.',
+  'embeddedWallet.frame.title': 'Secure wallet',
+  'embeddedWallet.actionNotAllowed': 'Action not allowed',
+  'embeddedWallet.cooldown': 'Please try again after {n} seconds',
+  'embeddedWallet.unreachable': 'The sign-in service is unreachable. Try again in a moment.',
+  'embeddedWallet.endpointMissing': 'No login frame is configured: set `endpoints.frame` in the Portico options.',
+  'embeddedWallet.alert.domainNotAllowed.message':
+    "This site's domain is not allowed to use the embedded wallet. Add it to the project's allowed origins on your api service.",
+  'embeddedWallet.alert.sessionExpired.title': 'Session Expired',
+  'embeddedWallet.alert.sessionExpired.message': 'Invalid session. Check your time settings and reconnect.',
+} as const
+
+export type EmbeddedWalletMessageKey = keyof typeof embeddedWalletMessages

@@ -1,0 +1,77 @@
+import type { KeyValueStorage } from '@portico/contracts/plugin'
+
+/** The plugin's storage keys (SPEC §3 local storage: email, email-login-used flag, last email-login time). */
+export const STORAGE_KEYS = {
+  email: 'email',
+  emailLoginUsed: 'emailLoginUsed',
+  lastEmailLoginTime: 'lastEmailLoginTime',
+} as const
+
+/** The incumbent's localStorage keys, moved once into the plugin's storage (`legacyStorageKeys`). */
+export const LEGACY_STORAGE_KEYS = {
+  '@appkit-wallet/EMAIL': STORAGE_KEYS.email,
+  '@appkit-wallet/EMAIL_LOGIN_USED_KEY': STORAGE_KEYS.emailLoginUsed,
+  '@appkit-wallet/LAST_EMAIL_LOGIN_TIME': STORAGE_KEYS.lastEmailLoginTime,
+} as const
+
+/** What the plugin remembers between visits. */
+export type StoredLogin = { email: string | undefined; emailLoginUsed: boolean; lastEmailLoginTime: number }
+
+// legacy values are strings ('true', '1700000000000'); the migration parses JSON where it can, so accept both forms
+const asEmail = (v: unknown) => (typeof v === 'string' && v.includes('@') ? v : undefined)
+const asFlag = (v: unknown) => v === true || v === 'true'
+const asTime = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN
+  return Number.isFinite(n) && n > 0 ? n : 0
+}
+
+/**
+ * The stored login, read once and then kept in memory (so `email()` and the cooldown answer synchronously), and
+ * written through on every change. A storage failure never breaks a login: it only loses the memory.
+ */
+export function createLoginStore(storage: KeyValueStorage, log: { warn: (...a: unknown[]) => void }) {
+  let state: StoredLogin = { email: undefined, emailLoginUsed: false, lastEmailLoginTime: 0 }
+  const listeners = new Set<() => void>()
+  const emit = () => {
+    for (const l of [...listeners]) l()
+  }
+  const write = (key: string, value: unknown) =>
+    (value === undefined ? storage.removeItem(key) : storage.setItem(key, value)).catch((e) => log.warn('storage:', e))
+
+  const loaded = Promise.all([
+    storage.getItem(STORAGE_KEYS.email),
+    storage.getItem(STORAGE_KEYS.emailLoginUsed),
+    storage.getItem(STORAGE_KEYS.lastEmailLoginTime),
+  ]).then(
+    ([email, used, time]) => {
+      state = { email: asEmail(email), emailLoginUsed: asFlag(used), lastEmailLoginTime: asTime(time) }
+      emit()
+      return state
+    },
+    (e) => (log.warn('storage:', e), state),
+  )
+
+  return {
+    /** Settles with the stored values once read. */
+    loaded: () => loaded,
+    get: (): StoredLogin => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    async update(patch: Partial<StoredLogin>) {
+      await loaded
+      state = { ...state, ...patch }
+      emit()
+      await Promise.all(
+        Object.entries(patch).map(([k, v]) => write(k, k === STORAGE_KEYS.emailLoginUsed ? (v ? true : undefined) : v || undefined)),
+      )
+    },
+    /** Sign-out and a failed session check forget the email and the flag (the cooldown stays: a code was sent). */
+    clearSession() {
+      return this.update({ email: undefined, emailLoginUsed: false })
+    },
+  }
+}
+
+export type LoginStore = ReturnType<typeof createLoginStore>

@@ -476,6 +476,8 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
     writeFileSync(join(cdnDir, 'manifest.json'), JSON.stringify(checked, null, 2) + '\n')
     log(`manifest: ${relative(ROOT, join(cdnDir, 'manifest.json'))} (${Object.keys(checked).join(', ') || 'no plugins'})`)
   }
+  // the login frame's page (services/frame/page), served by the frame server at /sdk
+  if (options.demo !== false) await (await import('../../services/frame/page/build.ts')).buildFramePage({ log })
   log(`build done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   return { plugins, manifest }
 }
@@ -488,6 +490,8 @@ export function isBuilt(dirs: { cdnDir?: string; demoDir?: string; bundledDir?: 
   return (
     existsSync(join(dirs.demoDir ?? DEMO_DIR, 'index.html')) &&
     existsSync(join(dirs.cdnDir ?? CDN_DIR, 'manifest.json')) &&
-    (!hasBundledHost() || existsSync(join(bundledDirFor(dirs), 'index.html')))
+    (!hasBundledHost() || existsSync(join(bundledDirFor(dirs), 'index.html'))) &&
+    // the login frame's page, which the frame service serves at /sdk
+    existsSync(join(ROOT, 'services/frame/page/dist/index.html'))
   )
 }

@@ -212,7 +212,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     // the api reads its token list at start: it waits for the chains and the token; the other services do not
     const api = services.find((s) => s.name === 'api')
-    for (const s of services) if (s !== api) spawnService(s)
+    // the frame reads each project's allowed parent origins (its CSP frame-ancestors) from the api; it asks per page
+    // request, so it need not wait for the api to be up
+    for (const s of services) if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api } : {})
     await Promise.all(chainWaits)
     checkAborted()
     const withTokens = options.tokens ?? (localChains.length > 0 && api !== undefined)

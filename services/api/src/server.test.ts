@@ -64,6 +64,7 @@ describe.each(testBackends())('api server [$name]', (backend) => {
           '/public/getTokenImage/{id}',
           '/getAnalyticsConfig',
           '/e',
+          '/v1/projects/{projectId}/origins',
         ])
           expect(paths).toContain(path)
         expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0')
@@ -134,6 +135,24 @@ describe.each(testBackends())('api server [$name]', (backend) => {
         expect(res.status).toBe(204)
         expect(res.headers.get('access-control-allow-methods')).toContain('POST')
         expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type')
+      })
+
+      it('GET /v1/projects/{projectId}/origins answers the allowed origins publicly, 404 for an unknown id', async () => {
+        const dev = await api.client.request('/v1/projects/portico-dev/origins', { headers: { origin: 'https://evil.example' } })
+        expect(dev.status).toBe(200) // public: no origin check
+        expect(dev.body.projectId).toBe('portico-dev')
+        expect(dev.body.allowedOrigins).toEqual(expect.arrayContaining(['http://localhost:4300', 'https://demo.example']))
+        expect(dev.headers.get('access-control-allow-origin')).toBe('*')
+        expect((await api.client.request('/v1/projects/open-project/origins')).body).toEqual({ projectId: 'open-project', allowedOrigins: ['*'] })
+        expect((await api.client.request('/v1/projects/quiet-project/origins')).body.allowedOrigins).toEqual(['https://quiet.example'])
+        const unknown = await api.client.request('/v1/projects/nope/origins')
+        expect(unknown.status).toBe(404)
+        expect(ApiErrorSchema.parse(unknown.body).code).toBe('NOT_FOUND')
+        for (const bad of ['%20', 'a%2Fb', 'x'.repeat(129), 'a%00b']) {
+          const res = await api.client.request(`/v1/projects/${bad}/origins`)
+          expect(res.status, bad).toBe(400)
+          expect(res.body.code).toBe('VALIDATION_ERROR')
+        }
       })
 
       it('reads extra dev origins from PORTICO_DEV_ORIGINS', () => {

@@ -21,6 +21,7 @@ import { ProjectService } from './projects.js'
 import { WalletRegistry } from './registry/registry.js'
 import { registerAnalyticsRoutes } from './routes/analytics.js'
 import { registerBlockchainRoutes } from './routes/blockchain.js'
+import { registerProjectRoutes } from './routes/projects.js'
 import type { RouteDeps } from './routes/context.js'
 import { registerRegistryRoutes } from './routes/registry.js'
 import { DataStore } from './store.js'
@@ -124,6 +125,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   registerBlockchainRoutes(app, deps)
   registerRegistryRoutes(app, deps)
   registerAnalyticsRoutes(app, deps)
+  registerProjectRoutes(app, deps)
 
   app.openapi(
     createRoute({

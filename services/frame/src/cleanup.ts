@@ -14,25 +14,29 @@ export interface CleanupResult {
   deviceLinks: number
   tokens: number
   sessions: number
+  emailUpdates: number
+  userCounters: number
 }
 
 const count = async (db: Pick<Database, 'query'>, sql: string, params: unknown[]) => (await db.query(`${sql} returning 1`, params)).length
 
 /**
  * Deletes what no rule reads any more, as of `now`:
- * - codes and device links an hour past their expiry (whatever their status: the hour keeps CODE_EXPIRED /
+ * - codes, device links and email changes an hour past their expiry (whatever their status: the hour keeps CODE_EXPIRED /
  *   CODE_ENDED and "link already used" answers meaningful for a while);
- * - send-log rows older than the rolling hour of the per-email limit, and per-IP counters of finished windows;
+ * - send-log rows older than the rolling hour of the per-email limit, and per-IP and per-user counters of finished
+ *   windows;
  * - tokens `sessionRetentionMs` past their expiry, every token of a session revoked more than `sessionRetentionMs`
  *   ago, and then sessions left without tokens (a used refresh token is kept until then, so reuse is still detected
  *   while it could have been valid).
+ * Wallets (frame_wallets) are never deleted here.
  *
  * One transaction under a try-advisory-lock: replicas running it at the same time do not queue up; all but one skip.
  */
 export async function cleanupFrame(db: Database, limits: FrameLimits, now: Date): Promise<CleanupResult> {
   return db.transaction(async (tx) => {
     const [lock] = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1, $2) as locked', CLEANUP_LOCK)
-    if (!lock?.locked) return { skipped: true, codes: 0, sends: 0, ipCounters: 0, deviceLinks: 0, tokens: 0, sessions: 0 }
+    if (!lock?.locked) return { skipped: true, codes: 0, sends: 0, ipCounters: 0, deviceLinks: 0, tokens: 0, sessions: 0, emailUpdates: 0, userCounters: 0 }
     const hourAgo = new Date(now.getTime() - HOUR_MS)
     const retained = new Date(now.getTime() - limits.sessionRetentionMs)
     const codes = await count(tx, 'delete from frame_email_codes where expires_at < $1', [hourAgo])
@@ -51,6 +55,8 @@ export async function cleanupFrame(db: Database, limits: FrameLimits, now: Date)
          and not exists (select 1 from frame_tokens t where t.session_id = s.id)`,
       [retained],
     )
-    return { skipped: false, codes, sends, ipCounters, deviceLinks, tokens, sessions }
+    const emailUpdates = await count(tx, 'delete from frame_email_updates where expires_at < $1', [hourAgo])
+    const userCounters = await count(tx, 'delete from frame_user_counters where window_start < $1', [hourAgo])
+    return { skipped: false, codes, sends, ipCounters, deviceLinks, tokens, sessions, emailUpdates, userCounters }
   })
 }

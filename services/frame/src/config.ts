@@ -35,6 +35,10 @@ export interface FrameLimits {
   deviceLinkTtlMs: number
   /** How long expired tokens and revoked sessions are kept before cleanup deletes them. */
   sessionRetentionMs: number
+  /** Recovery-share releases (POST /v1/wallet/recover) per user per hour (fixed window). */
+  recoversPerUserPerHour: number
+  /** Device-approval polls (POST /v1/device/status) per IP per hour (fixed window); the frame polls every 2 s. */
+  deviceStatusPerIpPerHour: number
 }
 
 export const DEFAULT_LIMITS: Readonly<FrameLimits> = Object.freeze({
@@ -49,7 +53,12 @@ export const DEFAULT_LIMITS: Readonly<FrameLimits> = Object.freeze({
   refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
   deviceLinkTtlMs: 10 * 60_000,
   sessionRetentionMs: 7 * 24 * 60 * 60_000,
+  recoversPerUserPerHour: 10,
+  deviceStatusPerIpPerHour: 3_600,
 })
+
+/** How long the frame caches a project's allowed origins read from the api (positive and negative), like the api. */
+export const DEFAULT_ORIGINS_CACHE_MS = 5_000
 
 /** Default period of the cleanup timer that main.ts starts (PORTICO_FRAME_CLEANUP_INTERVAL_MS; 0 turns it off). */
 export const DEFAULT_CLEANUP_INTERVAL_MS = 10 * 60_000
@@ -95,6 +104,25 @@ export interface FrameServerOptions {
   trustProxy?: boolean
   /** Overrides of {@link DEFAULT_LIMITS}. */
   limits?: Partial<FrameLimits>
+  /**
+   * Key that encrypts the stored key shares (PORTICO_FRAME_SHARE_KEY): 32 bytes as 64 hex or 44 base64 characters.
+   * When absent a key is derived from `secret`, with a loud warning: dev and tests only.
+   */
+  shareKey?: string
+  /**
+   * Directory of the built frame page (`index.html` and `assets/`); default `services/frame/page/dist`. While it
+   * has no index.html, /sdk answers 503.
+   */
+  pageDir?: string
+  /** Base URL of the api service (PORTICO_API_URL): the allowed origins of a project are read from it. */
+  apiUrl?: string
+  /**
+   * Allowed parent origins for every project (PORTICO_FRAME_ALLOWED_ORIGINS), for a frame without an api; when set,
+   * `apiUrl` is not asked. `*` allows any origin.
+   */
+  allowedOrigins?: string[]
+  /** Cache lifetime of origin lookups from the api; {@link DEFAULT_ORIGINS_CACHE_MS}. */
+  originsCacheMs?: number
   /** The clock (tests move it). */
   now?: () => Date
   logger?: Logger

@@ -16,6 +16,10 @@ describe('optionsFromEnv', () => {
         mailFrom: undefined,
         trustProxy: false,
         publicUrl: undefined,
+        shareKey: undefined,
+        apiUrl: undefined,
+        allowedOrigins: undefined,
+        pageDir: undefined,
       },
     })
   })
@@ -28,9 +32,22 @@ describe('optionsFromEnv', () => {
       PORTICO_FRAME_SECRET: 's'.repeat(40),
       SMTP_URL: 'smtp://mail:25',
       PORTICO_TRUST_PROXY: '1',
+      PORTICO_FRAME_SHARE_KEY: 'ab'.repeat(32),
+      PORTICO_API_URL: 'http://127.0.0.1:4310',
+      PORTICO_FRAME_ALLOWED_ORIGINS: ' https://app.example , http://localhost:4300,',
+      PORTICO_FRAME_PAGE_DIR: '/srv/frame-page',
     })
     expect(port).toBe(5000)
-    expect(options).toMatchObject({ databaseUrl: 'postgres://x/y', dataDir: '/tmp/frame', smtpUrl: 'smtp://mail:25', trustProxy: true })
+    expect(options).toMatchObject({
+      databaseUrl: 'postgres://x/y',
+      dataDir: '/tmp/frame',
+      smtpUrl: 'smtp://mail:25',
+      trustProxy: true,
+      shareKey: 'ab'.repeat(32),
+      apiUrl: 'http://127.0.0.1:4310',
+      allowedOrigins: ['https://app.example', 'http://localhost:4300'],
+      pageDir: '/srv/frame-page',
+    })
   })
 
   it('error: a bad port, or production without a secret', () => {
@@ -41,5 +58,10 @@ describe('optionsFromEnv', () => {
     expect(() => optionsFromEnv({ NODE_ENV: 'production', PORTICO_FRAME_SECRET: 's'.repeat(40) })).toThrow(
       'PORTICO_FRAME_PUBLIC_URL must be set in production.',
     )
+    const production = { NODE_ENV: 'production', PORTICO_FRAME_SECRET: 's'.repeat(40), PORTICO_FRAME_PUBLIC_URL: 'https://auth.example' }
+    expect(() => optionsFromEnv(production)).toThrow('PORTICO_FRAME_SHARE_KEY must be set in production.')
+    expect(() => optionsFromEnv({ ...production, PORTICO_FRAME_SHARE_KEY: 'too-short' })).toThrow('PORTICO_FRAME_SHARE_KEY must be 32 bytes')
+    expect(() => optionsFromEnv({ PORTICO_FRAME_SHARE_KEY: 'ab'.repeat(31) })).toThrow('PORTICO_FRAME_SHARE_KEY must be 32 bytes')
+    expect(optionsFromEnv({ ...production, PORTICO_FRAME_SHARE_KEY: Buffer.alloc(32, 7).toString('base64') }).options.shareKey).toBeDefined()
   })
 })

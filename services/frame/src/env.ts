@@ -1,4 +1,5 @@
 import { DEFAULT_CLEANUP_INTERVAL_MS, DEFAULT_FRAME_PORT, DEFAULT_SMTP_SINK_PORT, type FrameServerOptions } from './config.js'
+import { parseShareKey } from './shareCipher.js'
 
 const portFrom = (name: string, value: string | undefined, fallback: number): number => {
   const port = value ? Number(value) : fallback
@@ -11,7 +12,10 @@ const portFrom = (name: string, value: string | undefined, fallback: number): nu
  * DATABASE_URL (PostgreSQL; PGlite otherwise), PORTICO_FRAME_DATA_DIR (PGlite directory; memory otherwise),
  * PORTICO_FRAME_SECRET (HMAC key for codes and tokens; a dev-only default otherwise), SMTP_URL (real mail; the dev
  * sink otherwise), PORTICO_SMTP_SINK_PORT (4325), PORTICO_FRAME_MAIL_FROM, PORTICO_TRUST_PROXY=1 (read
- * X-Forwarded-For), PORTICO_FRAME_PUBLIC_URL (origin used in device-verification links; required in production).
+ * X-Forwarded-For), PORTICO_FRAME_PUBLIC_URL (origin used in device-verification links; required in production),
+ * PORTICO_FRAME_SHARE_KEY (32-byte key that encrypts stored key shares; required in production), PORTICO_API_URL (the
+ * api, read for each project's allowed origins), PORTICO_FRAME_ALLOWED_ORIGINS (comma list allowed for every project
+ * instead), PORTICO_FRAME_PAGE_DIR (the built frame page; services/frame/page/dist by default).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
   options: FrameServerOptions
@@ -22,6 +26,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
 } {
   if (env.NODE_ENV === 'production' && !env.PORTICO_FRAME_SECRET) throw new Error('PORTICO_FRAME_SECRET must be set in production.')
   if (env.NODE_ENV === 'production' && !env.PORTICO_FRAME_PUBLIC_URL) throw new Error('PORTICO_FRAME_PUBLIC_URL must be set in production.')
+  if (env.NODE_ENV === 'production' && !env.PORTICO_FRAME_SHARE_KEY) throw new Error('PORTICO_FRAME_SHARE_KEY must be set in production.')
+  if (env.PORTICO_FRAME_SHARE_KEY) parseShareKey(env.PORTICO_FRAME_SHARE_KEY) // a malformed key fails at start, with its name
+  const allowedOrigins = env.PORTICO_FRAME_ALLOWED_ORIGINS
+    ? env.PORTICO_FRAME_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    : undefined
   const cleanupIntervalMs = env.PORTICO_FRAME_CLEANUP_INTERVAL_MS ? Number(env.PORTICO_FRAME_CLEANUP_INTERVAL_MS) : DEFAULT_CLEANUP_INTERVAL_MS
   if (!Number.isInteger(cleanupIntervalMs) || cleanupIntervalMs < 0)
     throw new Error(`PORTICO_FRAME_CLEANUP_INTERVAL_MS: invalid interval ${env.PORTICO_FRAME_CLEANUP_INTERVAL_MS}.`)
@@ -38,6 +47,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
       mailFrom: env.PORTICO_FRAME_MAIL_FROM || undefined,
       trustProxy: env.PORTICO_TRUST_PROXY === '1',
       publicUrl: env.PORTICO_FRAME_PUBLIC_URL || undefined,
+      shareKey: env.PORTICO_FRAME_SHARE_KEY || undefined,
+      apiUrl: env.PORTICO_API_URL || undefined,
+      allowedOrigins,
+      pageDir: env.PORTICO_FRAME_PAGE_DIR || undefined,
     },
   }
 }

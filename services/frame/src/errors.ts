@@ -22,6 +22,14 @@ export const FRAME_ERROR_CODES = [
   'SESSION_REVOKED',
   'DEVICE_ID_REQUIRED',
   'MAIL_FAILED',
+  'DEVICE_NOT_APPROVED',
+  'NO_WALLET',
+  'WALLET_EXISTS',
+  'RECOVER_RATE_LIMITED',
+  'SHARE_UNREADABLE',
+  'EMAIL_TAKEN',
+  'EMAIL_UNCHANGED',
+  'UPDATE_NOT_FOUND',
   'NOT_FOUND',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL_ERROR',
@@ -71,7 +79,7 @@ export function problemResponse(c: Context, problem: FrameProblem) {
 export function validationProblem(error: ZodError, target: string): FrameProblem {
   const first = error.issues[0]
   const field = first?.path.length ? first.path.join('.') : target
-  if (target === 'json' && first?.path[0] === 'email') return new FrameProblem(400, 'INVALID_EMAIL', 'Invalid email.')
+  if (target === 'json' && (first?.path[0] === 'email' || first?.path[0] === 'newEmail')) return new FrameProblem(400, 'INVALID_EMAIL', 'Invalid email.')
   if (target === 'json' && first?.path[0] === 'otp') return new FrameProblem(400, 'INVALID_OTP', 'The code must be 6 digits.')
   const detail = (first?.message ?? 'invalid').replace(/\.$/, '')
   return new FrameProblem(400, 'VALIDATION_ERROR', `Invalid request ${field}: ${detail}.`)

@@ -1,4 +1,4 @@
-/** Public surface of the Portico login frame's auth server (first slice: email one-time codes and sessions). */
+/** Public surface of the Portico login frame's auth server: email codes, sessions, devices, key shares, the frame page. */
 export { createFrameServer, type FrameServer } from './server.js'
 export {
   DEFAULT_FRAME_PORT,
@@ -15,5 +15,10 @@ export { optionsFromEnv } from './env.js'
 export { frameMigrations, type FrameMigration } from './db/migrations.js'
 export { EmailCodes, normalizeEmail, type IssuedCode } from './emailCodes.js'
 export { Sessions, type SessionTokens } from './sessions.js'
+export { Wallets, type WalletAccount } from './wallets.js'
+export { EmailUpdates } from './emailUpdates.js'
+export { ShareCipher, ShareDecryptError, parseShareKey, type ShareKind } from './shareCipher.js'
+export { AllowedOrigins, frameAncestors, normalizeOrigin, originAllowed } from './origins.js'
+export { CONFIG_PLACEHOLDER, DEFAULT_PAGE_DIR, injectFrameConfig, type FramePageConfig } from './framePage.js'
 export { FRAME_ERROR_CODES, FrameErrorSchema, FrameProblem, type FrameError, type FrameErrorCode } from './errors.js'
 export { startSmtpSink, parseMessage, type SinkMessage, type SmtpSink } from './mail/sink.js'

@@ -293,6 +293,15 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
       expect(match, 'no link in the mail').not.toBeNull()
       return { url: match![1], token: match![2] }
     }
+    /** The confirm button of a device link page: POSTs the token as the page's form does. */
+    const approveLink = async (t: TestFrame, token: string) => {
+      const res = await fetch(`${t.url}/v1/device/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+      })
+      return { status: res.status, body: await res.text(), headers: res.headers }
+    }
     /** A user signed in once from `known` (which that first login approves). */
     const deviceUser = async () => {
       const { email, ip } = fresh()
@@ -311,6 +320,24 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
       expect((await verifyOn(b, email, await codeFor(b, email), ip, known)).status).toBe(200)
     })
 
+    it('behavior: right after a login on one device, another device gets its link and, once approved, its code at once', async () => {
+      const { email, ip } = fresh()
+      const known = device()
+      expect((await startOn(a, email, `${ip}1`, known)).body.status).toBe('CODE_SENT')
+      expect((await verifyOn(a, email, await codeFor(a, email), ip, known)).status).toBe(200)
+      clock.advance(2_000)
+      const other = device()
+      expect((await startOn(b, email, `${ip}2`, other)).body.status).toBe('VERIFY_DEVICE')
+      const { token } = await linkFor(b, email)
+      expect((await approveLink(a, token)).status).toBe(200)
+      clock.advance(2_000)
+      const code = await startOn(b, email, `${ip}3`, other)
+      expect(code.body.status).toBe('CODE_SENT')
+      // that exemption is used once: asking again within 30 s meets the cooldown
+      expect((await startOn(a, email, `${ip}4`, other)).body.code).toBe('COOLDOWN')
+      expect((await verifyOn(a, email, await codeFor(b, email), ip, other)).status).toBe(200)
+    })
+
     it('behavior: a new device gets VERIFY_DEVICE and a link mail; the link approves it; then the code comes', async () => {
       const { email, ip } = await deviceUser()
       const other = device()
@@ -323,13 +350,27 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
       const { url, token } = await linkFor(a, email)
       expect(url.startsWith(a.url)).toBe(true)
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-      // The link mail counts for the cooldown like a code.
+      // Asking again for the same link within 30 s meets the cooldown.
       expect((await startOn(a, email, `${ip}3`, other)).body.code).toBe('COOLDOWN')
+      // Opening the link (GET, what a mail scanner also does) shows a confirm page and approves nothing.
       const page = await b.get(`/v1/device/verify?token=${token}`) // any replica
       expect(page.status).toBe(200)
       expect(page.headers.get('content-type')).toMatch(/text\/html/)
-      expect(page.body).toContain('Device approved, go back to the app')
-      clock.advance(31_000)
+      expect(page.body).toContain('Approve this device')
+      expect(page.body).toContain('<form method="post" action="/v1/device/verify">')
+      expect(page.body).toContain(`name="token" value="${token}"`)
+      expect(page.headers.get('content-security-policy')).toContain("form-action 'self'")
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect((await a.get(`/v1/device/verify?token=${token}`)).status).toBe(200) // still unused
+      expect((await a.post('/v1/device/status', { email, deviceId: other })).body).toEqual({ approved: false })
+      // The button (POST) approves.
+      const approved = await approveLink(a, token)
+      expect(approved.status).toBe(200)
+      expect(approved.headers.get('content-type')).toMatch(/text\/html/)
+      expect(approved.body).toContain('Device approved, go back to the app')
+      expect(approved.body).not.toContain('<form')
+      expect((await b.post('/v1/device/status', { email, deviceId: other })).body).toEqual({ approved: true })
+      // the code that follows the approval comes at once: the cooldown is per kind of mail, not per step of a flow
       const again = await startOn(b, email, `${ip}4`, other)
       expect(again.body.status).toBe('CODE_SENT')
       const signedIn = await verifyOn(b, email, await codeFor(b, email), ip, other)
@@ -341,11 +382,15 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
       const first = device()
       expect((await startOn(a, email, `${ip}2`, first)).body.status).toBe('VERIFY_DEVICE')
       const { token } = await linkFor(a, email)
-      expect((await a.get(`/v1/device/verify?token=${token}`)).status).toBe(200)
-      const reused = await b.get(`/v1/device/verify?token=${token}`)
+      expect((await approveLink(a, token)).status).toBe(200)
+      const reused = await approveLink(b, token)
       expect(reused.status).toBe(400)
       expect(reused.headers.get('content-type')).toMatch(/text\/html/)
       expect(reused.body).toContain('This link was already used')
+      const reopened = await b.get(`/v1/device/verify?token=${token}`)
+      expect(reopened.status).toBe(400)
+      expect(reopened.body).toContain('This link was already used')
+      expect(reopened.body).not.toContain('<form')
 
       clock.advance(31_000)
       const second = device()
@@ -355,6 +400,7 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
       const expired = await a.get(`/v1/device/verify?token=${late.token}`)
       expect(expired.status).toBe(400)
       expect(expired.body).toContain('This link has expired')
+      expect((await approveLink(a, late.token)).body).toContain('This link has expired')
       // Still not approved: the user has two devices (the first login's and `first`), not `second`.
       const devices = await a.server.db.query(
         'select d.device_hash from frame_devices d join frame_users u on u.id = d.user_id where u.email = $1',
@@ -367,6 +413,13 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
         expect(res.status, query).toBe(400)
         expect(res.body).toContain('This link is not valid')
       }
+      for (const body of ['', 'token=', `token=${'x'.repeat(43)}`, 'token=%00%ff', `token=${'a'.repeat(5000)}`, 'nothing=1']) {
+        const res = await fetch(`${a.url}/v1/device/verify`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })
+        expect(res.status, body).toBe(400)
+        expect(await res.text()).toContain('This link is not valid')
+      }
+      const json = await a.post('/v1/device/verify', { token: 'x'.repeat(43) })
+      expect(json.status).toBe(415)
     })
 
     it('error: a user with approved devices must send a deviceId; a code started by one device approves no other', async () => {
@@ -463,7 +516,19 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
           "select table_name from information_schema.tables where table_schema = 'public' and table_name like 'frame\\_%' order by 1",
         )
       ).map((r) => r.table_name)
-      expect(tables).toEqual(['frame_device_links', 'frame_devices', 'frame_email_codes', 'frame_email_sends', 'frame_ip_counters', 'frame_sessions', 'frame_tokens', 'frame_users'])
+      expect(tables).toEqual([
+        'frame_device_links',
+        'frame_devices',
+        'frame_email_codes',
+        'frame_email_sends',
+        'frame_email_updates',
+        'frame_ip_counters',
+        'frame_sessions',
+        'frame_tokens',
+        'frame_user_counters',
+        'frame_users',
+        'frame_wallets',
+      ])
       let dump = ''
       for (const table of tables) dump += JSON.stringify(await db.query(`select * from ${table}`))
       for (const secret of [session.accessToken, session.refreshToken, rotated.accessToken, rotated.refreshToken]) expect(dump).not.toContain(secret)
@@ -521,7 +586,28 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
       const doc = await a.get('/openapi.json')
       expect(doc.status).toBe(200)
       expect(doc.body.openapi).toBe('3.1.0')
-      expect(Object.keys(doc.body.paths).sort()).toEqual(['/health', '/v1/device/verify', '/v1/email/start', '/v1/email/verify', '/v1/session', '/v1/session/refresh', '/v1/session/signout'])
+      expect(Object.keys(doc.body.paths).sort()).toEqual([
+        '/health',
+        '/sdk',
+        '/sdk/assets/{file}',
+        '/v1/device/status',
+        '/v1/device/verify',
+        '/v1/email/start',
+        '/v1/email/update/start',
+        '/v1/email/update/verify-primary',
+        '/v1/email/update/verify-secondary',
+        '/v1/email/verify',
+        '/v1/origin-check',
+        '/v1/session',
+        '/v1/session/refresh',
+        '/v1/session/signout',
+        '/v1/wallet',
+        '/v1/wallet/recover',
+      ])
+      expect(Object.keys(doc.body.paths['/v1/device/verify'])).toEqual(expect.arrayContaining(['get', 'post']))
+      expect(Object.keys(doc.body.paths['/v1/wallet'])).toEqual(expect.arrayContaining(['get', 'post']))
+      for (const schema of ['CreateWalletBody', 'WalletResponse', 'RecoverWalletResponse', 'DeviceStatusBody', 'EmailUpdateStartBody', 'OriginCheckResponse'])
+        expect(doc.body.components.schemas).toHaveProperty(schema)
       expect(Object.keys(doc.body.paths['/v1/email/start'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '429']))
       expect(doc.body.components.schemas).toHaveProperty('FrameError')
       const health = await a.get('/health')

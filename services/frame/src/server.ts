@@ -1,20 +1,30 @@
 import { httpListener } from '@portico/service-api/http'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
 import { type Database, openPglite, openPostgres, runMigrations } from '@portico/service-api/db'
-import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { DEFAULT_LIMITS, DEV_ONLY_FRAME_SECRET, type FrameLimits, type FrameServerOptions, consoleLogger } from './config.js'
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_ORIGINS_CACHE_MS,
+  DEV_ONLY_FRAME_SECRET,
+  type FrameLimits,
+  type FrameServerOptions,
+  consoleLogger,
+} from './config.js'
 import { type CleanupResult, cleanupFrame } from './cleanup.js'
 import { frameMigrations } from './db/migrations.js'
 import { EmailCodes } from './emailCodes.js'
-import { FrameErrorSchema, FrameProblem, errorHandler, problemResponse, validationHook } from './errors.js'
-import { renderDevicePage } from './devicePage.js'
+import { EmailUpdates } from './emailUpdates.js'
+import { FrameProblem, errorHandler, problemResponse, validationHook } from './errors.js'
+import { DEVICE_PAGE_HEADERS, LINK_TOKEN, renderDevicePage } from './devicePage.js'
+import { DEFAULT_PAGE_DIR } from './framePage.js'
 import { renderInbox } from './mail/inbox.js'
 import { type Mailer, createMailer } from './mail/mailer.js'
 import { type SmtpSink, startSmtpSink } from './mail/sink.js'
 import {
   CurrentSessionResponseSchema,
+  DeviceStatusBodySchema,
+  DeviceStatusResponseSchema,
+  DeviceVerifyFormSchema,
   DeviceVerifyQuerySchema,
   EmailStartBodySchema,
   EmailStartResponseSchema,
@@ -25,7 +35,14 @@ import {
   RefreshResponseSchema,
   SignOutResponseSchema,
 } from './schemas.js'
+import { AllowedOrigins, normalizeOrigin } from './origins.js'
+import { bearerToken, clientIp, errorContent, htmlContent, jsonBody, jsonOk } from './routes/http.js'
+import { registerEmailUpdateRoutes } from './routes/emailUpdate.js'
+import { registerPageRoutes } from './routes/page.js'
+import { registerWalletRoutes } from './routes/wallet.js'
 import { Sessions } from './sessions.js'
+import { ShareCipher, parseShareKey, shareKeyFromSecret } from './shareCipher.js'
+import { Wallets } from './wallets.js'
 
 /** A running (or ready to run) frame auth server. */
 export interface FrameServer {
@@ -34,6 +51,12 @@ export interface FrameServer {
   db: Database
   codes: EmailCodes
   sessions: Sessions
+  /** Key shares of users' wallets (encrypted at rest). */
+  wallets: Wallets
+  /** Email changes in progress. */
+  updates: EmailUpdates
+  /** Allowed parent origins per project (fixed list or the api). */
+  origins: AllowedOrigins
   limits: FrameLimits
   /** The dev SMTP sink, when no SMTP_URL was given. */
   sink: SmtpSink | null
@@ -51,30 +74,6 @@ export interface FrameServer {
 }
 
 const MAX_BODY_BYTES = 16 * 1024
-
-const errorContent = (description: string) => ({ description, content: { 'application/json': { schema: FrameErrorSchema } } })
-const jsonBody = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
-const jsonOk = <T>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema } } } })
-
-/** The client IP: the socket's peer, or the last X-Forwarded-For hop when a trusted proxy sets it. */
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-    if (hops.length > 0) return hops[hops.length - 1]
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown' // app.request() in-process: no socket
-  }
-}
-
-/** The bearer token of the Authorization header, or a 401 problem. */
-function bearerToken(c: Context): string {
-  const match = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')
-  if (!match) throw new FrameProblem(401, 'INVALID_TOKEN', 'Send the access token as Authorization: Bearer <token>.')
-  return match[1]
-}
 
 async function openFrameDatabase(options: FrameServerOptions): Promise<Database> {
   const db = options.databaseUrl
@@ -101,6 +100,19 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   if (secret === DEV_ONLY_FRAME_SECRET) logger.warn('PORTICO_FRAME_SECRET is not set: using the DEV-ONLY secret; never run it like this in production')
   else if (secret.length < 32) throw new Error('PORTICO_FRAME_SECRET must be at least 32 characters long.')
 
+  let shareKey: Buffer
+  if (options.shareKey) shareKey = parseShareKey(options.shareKey)
+  else {
+    logger.warn(
+      'PORTICO_FRAME_SHARE_KEY is not set: key shares are encrypted with a key DERIVED FROM PORTICO_FRAME_SECRET; dev only, never in production (anyone with the secret and a dump could read the shares)',
+    )
+    shareKey = shareKeyFromSecret(secret)
+  }
+  const cipher = new ShareCipher(shareKey)
+  const fixedOrigins = options.allowedOrigins?.map(normalizeOrigin).filter(Boolean)
+  if (!fixedOrigins && !options.apiUrl)
+    logger.warn('neither PORTICO_FRAME_ALLOWED_ORIGINS nor PORTICO_API_URL is set: no site may embed the frame page (frame-ancestors \'none\')')
+
   const ownsDb = options.database === undefined
   const db = options.database ?? (await openFrameDatabase(options))
   if (!ownsDb) await runMigrations(db, frameMigrations)
@@ -110,6 +122,11 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   const mailer: Mailer = createMailer(options.smtpUrl ? { smtpUrl: options.smtpUrl } : { sinkPort: sink!.port }, mailFrom, limits.codeTtlMs)
   const codes = new EmailCodes(db, secret, limits, now)
   const sessions = new Sessions(db, secret, limits, now)
+  const wallets = new Wallets(db, cipher, limits, now)
+  const updates = new EmailUpdates(db, secret, limits, now)
+  const origins = new AllowedOrigins({ fixed: fixedOrigins, apiUrl: options.apiUrl }, options.originsCacheMs ?? DEFAULT_ORIGINS_CACHE_MS, logger)
+  const pageDir = options.pageDir ?? DEFAULT_PAGE_DIR
+  const resendAfter = Math.ceil(limits.resendCooldownMs / 1000)
   const trustProxy = options.trustProxy ?? false
   const publicUrl = options.publicUrl?.replace(/\/+$/, '')
 
@@ -117,7 +134,8 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   app.use('*', async (c, next) => {
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Cache-Control', 'no-store')
+    // Answers are per user and short-lived, except what a route marks cacheable (the page's hashed assets).
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   app.use(
     '/v1/*',
@@ -146,7 +164,6 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
     async (c) => {
       const { email, deviceId } = c.req.valid('json')
       const result = await codes.start(email, clientIp(c, trustProxy), deviceId)
-      const resendAfter = Math.ceil(limits.resendCooldownMs / 1000)
       if (result.kind === 'device-link') {
         const { link } = result
         const url = `${publicUrl ?? new URL(c.req.url).origin}/v1/device/verify?token=${link.token}`
@@ -187,7 +204,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
     async (c) => {
       const { email, otp, deviceId } = c.req.valid('json')
       const user = await codes.verify(email, otp, clientIp(c, trustProxy), deviceId)
-      const { sessionId: _, ...session } = await sessions.create(user.userId)
+      const { sessionId: _, ...session } = await sessions.create(user.userId, user.deviceHash)
       return c.json({ userId: user.userId, email: user.email, session }, 200)
     },
   )
@@ -221,8 +238,8 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
       responses: { ...jsonOk(CurrentSessionResponseSchema, 'Current session'), 401: errorContent('INVALID_TOKEN or SESSION_REVOKED') },
     }),
     async (c) => {
-      const { userId, email, expiresAt } = await sessions.authenticate(bearerToken(c))
-      return c.json({ userId, email, expiresAt }, 200)
+      const { userId, email, expiresAt, deviceApproved } = await sessions.authenticate(bearerToken(c))
+      return c.json({ userId, email, expiresAt, deviceApproved }, 200)
     },
   )
 
@@ -246,25 +263,73 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
 
   app.openapi(
     createRoute({
+      method: 'post',
+      path: '/v1/device/status',
+      tags: ['Device'],
+      summary: 'Whether a device was approved for an email (the frame polls it while the link mail waits); sends nothing',
+      request: { body: jsonBody(DeviceStatusBodySchema) },
+      responses: {
+        ...jsonOk(DeviceStatusResponseSchema, 'approved: the link was opened; start again from this device to get a code'),
+        400: errorContent('Invalid body (INVALID_EMAIL or VALIDATION_ERROR)'),
+        429: errorContent('Too many polls from this IP (IP_RATE_LIMITED)'),
+      },
+    }),
+    async (c) => {
+      const { email, deviceId } = c.req.valid('json')
+      return c.json({ approved: await codes.deviceStatus(email, deviceId, clientIp(c, trustProxy)) }, 200)
+    },
+  )
+
+  const devicePage = (c: Parameters<typeof problemResponse>[0], kind: Parameters<typeof renderDevicePage>[0], status: 200 | 400, token?: string) =>
+    c.html(renderDevicePage(kind, token), status, DEVICE_PAGE_HEADERS)
+
+  app.openapi(
+    createRoute({
       method: 'get',
       path: '/v1/device/verify',
       tags: ['Device'],
-      summary: 'Open a device-verification link (from the mail): approves the device; answers an HTML page',
+      summary: 'Open a device-verification link (from the mail): a page with an "Approve this device" button; approves nothing',
+      description: 'Mail scanners prefetch links, so only the POST of the button approves.',
       request: { query: DeviceVerifyQuerySchema },
       responses: {
-        200: { description: 'Device approved (HTML page)', content: { 'text/html': { schema: { type: 'string' } } } },
-        400: { description: 'Unknown, used or expired link (HTML page with the reason)', content: { 'text/html': { schema: { type: 'string' } } } },
+        200: htmlContent('Confirm page (a form that POSTs the token)'),
+        400: htmlContent('Unknown, used or expired link (HTML page with the reason)'),
       },
     }),
     async (c) => {
       const token = c.req.query('token') ?? ''
-      const outcome = /^[A-Za-z0-9_-]{43}$/.test(token) ? await codes.approveDevice(token) : ({ ok: false, reason: 'unknown' } as const)
-      if (outcome.ok) return c.html(renderDevicePage('approved'), 200)
-      return c.html(renderDevicePage(outcome.reason), 400)
+      const state = LINK_TOKEN.test(token) ? await codes.linkState(token) : ({ ok: false, reason: 'unknown' } as const)
+      if (state.ok) return devicePage(c, 'confirm', 200, token)
+      return devicePage(c, state.reason, 400)
     },
     // A malformed query (the token given twice, …) is a bad link too: an HTML page, not a JSON error.
-    (result, c) => (result.success ? undefined : c.html(renderDevicePage('unknown'), 400)),
+    (result, c) => (result.success ? undefined : devicePage(c, 'unknown', 400)),
   )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/device/verify',
+      tags: ['Device'],
+      summary: 'Approve the device of a verification link (the button of the confirm page); answers an HTML page',
+      request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: DeviceVerifyFormSchema } } } },
+      responses: {
+        200: htmlContent('Device approved'),
+        400: htmlContent('Unknown, used or expired link'),
+      },
+    }),
+    async (c) => {
+      const { token } = c.req.valid('form')
+      const outcome = LINK_TOKEN.test(token) ? await codes.approveDevice(token) : ({ ok: false, reason: 'unknown' } as const)
+      if (outcome.ok) return devicePage(c, 'approved', 200)
+      return devicePage(c, outcome.reason, 400)
+    },
+    (result, c) => (result.success ? undefined : devicePage(c, 'unknown', 400)),
+  )
+
+  registerEmailUpdateRoutes(app, { sessions, updates, mailer, logger, trustProxy, resendAfter })
+  registerWalletRoutes(app, { sessions, wallets })
+  registerPageRoutes(app, { pageDir, origins })
 
   app.openapi(
     createRoute({
@@ -311,8 +376,10 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
         running = true
         cleanup()
           .then((r) => {
-            if (r.codes + r.sends + r.ipCounters + r.deviceLinks + r.tokens + r.sessions > 0)
-              logger.info(`cleanup: deleted ${r.codes} codes, ${r.sends} send-log rows, ${r.ipCounters} IP counters, ${r.deviceLinks} device links, ${r.tokens} tokens, ${r.sessions} sessions`)
+            if (r.codes + r.sends + r.ipCounters + r.deviceLinks + r.tokens + r.sessions + r.emailUpdates + r.userCounters > 0)
+              logger.info(
+                `cleanup: deleted ${r.codes} codes, ${r.sends} send-log rows, ${r.ipCounters} IP counters, ${r.deviceLinks} device links, ${r.tokens} tokens, ${r.sessions} sessions, ${r.emailUpdates} email changes, ${r.userCounters} user counters`,
+              )
           })
           .catch((error) => logger.error(`cleanup failed: ${error instanceof Error ? error.message : error}`))
           .finally(() => {
@@ -330,6 +397,9 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
     db,
     codes,
     sessions,
+    wallets,
+    updates,
+    origins,
     limits,
     sink,
     listen: (port = 0, hostname = '127.0.0.1') => http.listen(port, hostname),

@@ -48,12 +48,12 @@ export class Sessions {
     }
   }
 
-  /** Opens a session for `userId`. */
-  async create(userId: string): Promise<SessionTokens> {
+  /** Opens a session for `userId`, from the device whose id hashes to `deviceHash` (when the client sent one). */
+  async create(userId: string, deviceHash: string | null = null): Promise<SessionTokens> {
     const now = this.now()
     return this.db.transaction(async (tx) => {
       const id = generateId()
-      await tx.query('insert into frame_sessions (id, user_id, created_at) values ($1, $2, $3)', [id, userId, now])
+      await tx.query('insert into frame_sessions (id, user_id, created_at, device_hash) values ($1, $2, $3, $4)', [id, userId, now, deviceHash])
       return this.issue(tx, id, now)
     })
   }
@@ -92,17 +92,36 @@ export class Sessions {
     return outcome.tokens
   }
 
-  /** The session an access token belongs to, or a 401 problem. */
-  async authenticate(accessToken: string): Promise<{ sessionId: string; userId: string; email: string; expiresAt: string }> {
-    const [row] = await this.db.query<{ session_id: string; user_id: string; email: string; expires_at: Date; revoked_at: Date | null }>(
-      `select t.session_id, s.user_id, u.email, t.expires_at, s.revoked_at
+  /**
+   * The session an access token belongs to, or a 401 problem. `deviceApproved`: the session was opened from a device
+   * the user approved (its first login, or a "new device" link), which the recovery share requires.
+   */
+  async authenticate(
+    accessToken: string,
+  ): Promise<{ sessionId: string; userId: string; email: string; expiresAt: string; deviceApproved: boolean }> {
+    const [row] = await this.db.query<{
+      session_id: string
+      user_id: string
+      email: string
+      expires_at: Date
+      revoked_at: Date | null
+      device_approved: boolean
+    }>(
+      `select t.session_id, s.user_id, u.email, t.expires_at, s.revoked_at,
+              exists (select 1 from frame_devices d where d.user_id = s.user_id and d.device_hash = s.device_hash) as device_approved
        from frame_tokens t join frame_sessions s on s.id = t.session_id join frame_users u on u.id = s.user_id
        where t.hash = $1 and t.kind = 'access'`,
       [this.hash(accessToken)],
     )
     if (!row || row.expires_at.getTime() <= this.now().getTime()) throw invalidToken()
     if (row.revoked_at) throw new FrameProblem(401, 'SESSION_REVOKED', 'This session was revoked; sign in again.')
-    return { sessionId: row.session_id, userId: row.user_id, email: row.email, expiresAt: row.expires_at.toISOString() }
+    return {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      email: row.email,
+      expiresAt: row.expires_at.toISOString(),
+      deviceApproved: row.device_approved,
+    }
   }
 
   /**

@@ -100,4 +100,52 @@ export const frameMigrations: readonly FrameMigration[] = [
       alter table frame_email_codes add column device_hash text;
     `,
   },
+  {
+    id: 'frame-0003_wallets_and_email_updates',
+    sql: `
+      -- The device a session was opened from (HMAC of its deviceId, null when none was sent): the recovery share is
+      -- released only to a session whose device the user approved.
+      alter table frame_sessions add column device_hash text;
+
+      -- What each mail was (login-code, device-link, update-code): the 30 s cooldown stops the same mail being sent
+      -- again, so the code that follows an approved device link, or an email change right after a login, does not
+      -- wait; the hourly limits still count every mail to the address.
+      alter table frame_email_sends add column kind text not null default 'login-code';
+
+      -- One wallet per user (the primary key makes the first writer win across replicas). accounts is public data
+      -- (addresses, public keys, derivation paths) as JSON text; the two shares are AES-256-GCM ciphertexts under
+      -- subkeys of PORTICO_FRAME_SHARE_KEY (see src/shareCipher.ts), never plaintext.
+      create table frame_wallets (
+        user_id text primary key references frame_users (id),
+        accounts text not null,
+        auth_share text not null,
+        recovery_share text not null,
+        created_at timestamptz not null
+      );
+
+      -- Per-user fixed-window counters (action: 'recover'), incremented atomically like frame_ip_counters.
+      create table frame_user_counters (
+        user_id text not null,
+        action text not null,
+        window_start timestamptz not null,
+        count integer not null,
+        primary key (user_id, action, window_start)
+      );
+
+      -- Email changes in progress: a code to the current address (stage 'primary'), then one to the new address
+      -- (stage 'secondary'). Only an HMAC of each code is stored. status: active, done, ended, expired, superseded.
+      create table frame_email_updates (
+        id text primary key,
+        user_id text not null references frame_users (id),
+        new_email text not null,
+        stage text not null,
+        code_hash text not null,
+        attempts integer not null default 0,
+        status text not null default 'active',
+        created_at timestamptz not null,
+        expires_at timestamptz not null
+      );
+      create index frame_email_updates_user_idx on frame_email_updates (user_id, created_at desc);
+    `,
+  },
 ]

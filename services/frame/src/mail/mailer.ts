@@ -1,11 +1,14 @@
 import nodemailer from 'nodemailer'
 import type { IssuedCode, IssuedDeviceLink } from '../emailCodes.js'
+import type { IssuedUpdateCode } from '../emailUpdates.js'
 
 /** Sends the code mails over SMTP. */
 export interface Mailer {
   sendCode(issued: IssuedCode): Promise<void>
   /** Mails the "new device" link `url` (which carries the link token) to `link.email`. */
   sendDeviceLink(link: Pick<IssuedDeviceLink, 'email' | 'expiresAt'>, url: string, ttlMs: number): Promise<void>
+  /** Mails a code of an email change to `issued.to` (the current address, then the new one). */
+  sendUpdateCode(issued: IssuedUpdateCode): Promise<void>
   close(): void
 }
 
@@ -40,6 +43,27 @@ export function deviceLinkMail(url: string, ttlMs: number): { subject: string; t
   }
 }
 
+/**
+ * The text of an email-change code mail. The code comes first: the new address, named later in the text, may itself
+ * hold six digits.
+ */
+export function updateCodeMail(issued: Pick<IssuedUpdateCode, 'stage' | 'code' | 'newEmail'>, codeTtlMs: number): { subject: string; text: string } {
+  const minutes = Math.round(codeTtlMs / 60_000)
+  const lines =
+    issued.stage === 'primary'
+      ? [
+          `Your Portico email change code is ${issued.code}`,
+          '',
+          `Someone asked to change the email of your Portico login to ${issued.newEmail}.`,
+          'Enter this code to confirm it is you; a second code then goes to the new address.',
+        ]
+      : [`Your Portico email confirmation code is ${issued.code}`, '', 'Enter this code to make this address the email of your Portico login.']
+  return {
+    subject: `${issued.code} is your Portico ${issued.stage === 'primary' ? 'email change' : 'email confirmation'} code`,
+    text: [...lines, '', `It works once and expires in ${minutes} minutes.`, 'If you did not ask for this, ignore this email: nothing changes without the code.'].join('\n'),
+  }
+}
+
 /** A mailer speaking SMTP to `smtpUrl` (a real server) or to the sink on 127.0.0.1:`sinkPort`. */
 export function createMailer(target: { smtpUrl: string } | { sinkPort: number }, from: string, codeTtlMs: number): Mailer {
   const transport =
@@ -52,6 +76,9 @@ export function createMailer(target: { smtpUrl: string } | { sinkPort: number },
     },
     async sendDeviceLink(link, url, ttlMs) {
       await transport.sendMail({ from, to: link.email, ...deviceLinkMail(url, ttlMs) })
+    },
+    async sendUpdateCode(issued) {
+      await transport.sendMail({ from, to: issued.to, ...updateCodeMail(issued, codeTtlMs) })
     },
     close: () => transport.close(),
   }

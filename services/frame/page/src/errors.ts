@@ -1,0 +1,45 @@
+/**
+ * Messages the app side gives a fixed meaning to (frame-design.md, "Frame error messages with fixed meaning"):
+ * change them only together with the embedded-wallet plugin.
+ */
+export const MESSAGES = {
+  sessionExpired: 'Session expired',
+  userRejected: 'User rejected the request.',
+  aborted: 'Request was aborted',
+  unreachable: 'The sign-in service is unreachable. Try again in a moment.',
+  somethingWrong: 'Something went wrong',
+  solanaUnavailable: 'Solana signing is not available yet',
+  socialUnavailable: 'Social login is not available yet.',
+  farcasterUnavailable: 'Farcaster login is not available yet.',
+  smartAccountUnavailable: 'Smart accounts are not available yet.',
+  notAllowed: 'Requested RPC call is not allowed',
+  notSignedIn: 'You are not signed in.',
+  noPendingEmail: 'Request a code for your email first.',
+} as const
+
+/**
+ * An error whose message is meant for the app (and through it the visitor). Anything else that reaches the router is
+ * reported as {@link MESSAGES.somethingWrong} so internals never leak into the host page.
+ */
+export class FrameFailure extends Error {
+  override readonly name = 'FrameFailure'
+  constructor(
+    message: string,
+    /** The auth server's stable code, when the failure came from it. */
+    readonly code?: string,
+    /** Seconds until a rate-limited request may succeed (the server's retryAfter). */
+    readonly retryAfter?: number,
+  ) {
+    super(message)
+  }
+}
+
+/** The message a failed request answers with. */
+export function messageOf(error: unknown): string {
+  if (error instanceof FrameFailure) return error.message
+  // viem errors carry a one-line summary; their full message includes request details and version banners
+  if (error && typeof error === 'object' && 'shortMessage' in error && typeof error.shortMessage === 'string') {
+    return error.shortMessage
+  }
+  return MESSAGES.somethingWrong
+}

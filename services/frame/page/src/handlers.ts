@@ -1,0 +1,266 @@
+import { FRAME_EVENT_PREFIX, type FrameEvent, type FrameRpcRequest, type FrameSyncDappData } from '@portico/contracts/frame'
+import type { Address } from 'viem'
+import type { ApprovalQueue } from './approval.js'
+import type { AuthClient } from './authClient.js'
+import type { ChainState } from './chain.js'
+import { FrameFailure, MESSAGES } from './errors.js'
+import type { FrameHandlers } from './router.js'
+import type { FrameStore, StoredAccount } from './store.js'
+import { applyTheme } from './theme.js'
+import type { WalletService } from './wallet.js'
+
+/** How often CONNECT_DEVICE asks whether the emailed link was opened. */
+export const DEVICE_POLL_MS = 2_000
+/** Give up waiting for the device link after this long (the link itself expires sooner). */
+export const DEVICE_WAIT_MS = 15 * 60_000
+
+export interface HandlerDeps {
+  auth: AuthClient
+  store: FrameStore
+  wallet: WalletService
+  chain: ChainState
+  approvals: ApprovalQueue
+  doc: Document
+  /** Posts an unsolicited event (SESSION_UPDATE). */
+  send(event: FrameEvent): void
+  /** Loads the signer on the first RPC request (it brings viem's clients). */
+  rpc(request: FrameRpcRequest, account: () => Promise<{ userId: string; address: Address }>): Promise<unknown>
+  reload(): void
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
+  now?: () => number
+}
+
+const abortable = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(new FrameFailure(MESSAGES.aborted))
+    })
+  })
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** The frame's answer to every app request (frame-design.md, "Protocol behaviour"). */
+export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData(): FrameSyncDappData | undefined } {
+  const { auth, store, wallet, chain, approvals } = deps
+  const sleep = deps.sleep ?? abortable
+  const now = deps.now ?? Date.now
+  /** The email CONNECT_EMAIL started a login for; CONNECT_DEVICE and CONNECT_OTP continue it. */
+  let pendingEmail: string | undefined
+  /** Stops a CONNECT_DEVICE wait that a newer login, sign-out or reload replaced. */
+  let deviceWait: AbortController | undefined
+  let dappData: FrameSyncDappData | undefined
+
+  const stopDeviceWait = () => {
+    deviceWait?.abort()
+    deviceWait = undefined
+  }
+
+  /** The signed-in user with their wallet's accounts; throws when there is no usable session. */
+  async function signedIn(): Promise<{ userId: string; email: string; accounts: StoredAccount[] }> {
+    const session = await store.session()
+    if (!session) throw new FrameFailure(MESSAGES.notSignedIn, 'NOT_SIGNED_IN')
+    const current = await auth.currentSession()
+    if (current.email !== session.email) await store.patchSession({ email: current.email })
+    const accounts = (await store.accounts()) ?? (await wallet.ensure(current.userId))
+    return { userId: current.userId, email: current.email, accounts }
+  }
+
+  async function evmAccount(): Promise<{ userId: string; address: Address }> {
+    const session = await store.session()
+    if (!session) throw new FrameFailure(MESSAGES.notSignedIn, 'NOT_SIGNED_IN')
+    const accounts = (await store.accounts()) ?? (await wallet.ensure(session.userId))
+    const evm = accounts.find((a) => a.namespace === 'eip155')
+    if (!evm) throw new FrameFailure(MESSAGES.somethingWrong, 'NO_EVM_ACCOUNT')
+    return { userId: session.userId, address: evm.address as Address }
+  }
+
+  /** Polls /v1/device/status until the emailed link approved this device (or the wait is replaced or too long). */
+  async function waitForDevice(email: string, deviceId: string, signal: AbortSignal): Promise<void> {
+    const deadline = now() + DEVICE_WAIT_MS
+    for (;;) {
+      try {
+        if ((await auth.deviceStatus(email, deviceId)).approved) return
+      } catch (error) {
+        // a blip of the network or a rate limit: keep waiting, the visitor is reading their mail
+        if (!(error instanceof FrameFailure)) throw error
+      }
+      if (now() >= deadline) throw new FrameFailure('The device confirmation expired; request a new code.', 'DEVICE_WAIT_EXPIRED')
+      await sleep(DEVICE_POLL_MS, signal)
+    }
+  }
+
+  /**
+   * Asks for the code once the device is approved. The link mail counted as a send, so a visitor who opens it
+   * quickly meets the resend cooldown: wait it out, they are waiting for the code anyway.
+   */
+  async function requestCodeAfterApproval(email: string, deviceId: string, signal: AbortSignal): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const started = await auth.emailStart(email, deviceId)
+        if (started.status === 'CODE_SENT') return
+        throw new FrameFailure('This device is not confirmed yet; open the link in the email.', 'DEVICE_NOT_APPROVED')
+      } catch (error) {
+        if (!(error instanceof FrameFailure && error.code === 'COOLDOWN' && error.retryAfter && attempt < 3)) throw error
+        await sleep(error.retryAfter * 1000, signal)
+      }
+    }
+  }
+
+  const userAddress = (accounts: StoredAccount[], chainId: number | string) => {
+    const solana = typeof chainId === 'string' && !/^(0x[0-9a-f]+|\d+|eip155:\d+)$/i.test(chainId)
+    return accounts.find((a) => a.namespace === (solana ? 'solana' : 'eip155'))?.address ?? accounts[0].address
+  }
+
+  return {
+    dappData: () => dappData,
+
+    async SWITCH_NETWORK({ chainId, rpcUrl }) {
+      await chain.set(chainId, rpcUrl)
+      return { chainId: chain.chainId }
+    },
+
+    async CONNECT_EMAIL({ email }) {
+      stopDeviceWait()
+      const session = await store.session()
+      if (session && sameEmail(session.email, email)) {
+        // already signed in here with this email: nothing to verify (a dead session falls through to a new code)
+        const alive = await auth.currentSession().then(
+          () => true,
+          (error) => (error instanceof FrameFailure && error.message === MESSAGES.sessionExpired ? false : Promise.reject(error)),
+        )
+        if (alive) {
+          await wallet.ensure(session.userId)
+          return { action: 'CONNECT' as const }
+        }
+      }
+      const started = await auth.emailStart(email, await store.deviceId())
+      pendingEmail = email
+      return { action: started.status === 'VERIFY_DEVICE' ? ('VERIFY_DEVICE' as const) : ('VERIFY_OTP' as const) }
+    },
+
+    async CONNECT_DEVICE() {
+      const email = pendingEmail
+      if (!email) throw new FrameFailure(MESSAGES.noPendingEmail, 'NO_PENDING_EMAIL')
+      stopDeviceWait()
+      const controller = new AbortController()
+      deviceWait = controller
+      try {
+        const deviceId = await store.deviceId()
+        await waitForDevice(email, deviceId, controller.signal)
+        await requestCodeAfterApproval(email, deviceId, controller.signal)
+        return undefined
+      } finally {
+        if (deviceWait === controller) deviceWait = undefined
+      }
+    },
+
+    async CONNECT_OTP({ otp }) {
+      const email = pendingEmail
+      if (!email) throw new FrameFailure(MESSAGES.noPendingEmail, 'NO_PENDING_EMAIL')
+      const session = await auth.emailVerify(email, otp.trim(), await store.deviceId())
+      pendingEmail = undefined
+      await wallet.ensure(session.userId)
+      deps.send({ type: `${FRAME_EVENT_PREFIX}SESSION_UPDATE`, payload: { token: session.tag } })
+      return undefined
+    },
+
+    async GET_USER(payload) {
+      if (payload?.chainId !== undefined || payload?.rpcUrl) await chain.set(payload?.chainId ?? chain.chainId, payload?.rpcUrl)
+      const user = await signedIn()
+      const address = userAddress(user.accounts, chain.chainId)
+      return {
+        email: user.email,
+        address,
+        chainId: chain.chainId,
+        accounts: [{ address, type: 'eoa' as const }],
+        preferredAccountType: 'eoa' as const,
+        smartAccountDeployed: false,
+      }
+    },
+
+    async IS_CONNECTED() {
+      if (!(await store.session())) return { isConnected: false }
+      try {
+        await signedIn()
+        return { isConnected: true }
+      } catch (error) {
+        if (error instanceof FrameFailure && (error.message === MESSAGES.sessionExpired || error.message === MESSAGES.notSignedIn)) {
+          return { isConnected: false }
+        }
+        throw error
+      }
+    },
+
+    async SIGN_OUT() {
+      stopDeviceWait()
+      pendingEmail = undefined
+      approvals.abortAll(MESSAGES.aborted)
+      await auth.signOut(AbortSignal.timeout(2_500))
+      await store.clearAll()
+      return undefined
+    },
+
+    GET_CHAIN_ID: () => ({ chainId: chain.chainId }),
+
+    async RPC_REQUEST(request) {
+      return deps.rpc(request, evmAccount)
+    },
+
+    RPC_ABORT() {
+      approvals.abortAll(MESSAGES.aborted)
+      return undefined
+    },
+
+    async UPDATE_EMAIL({ email }) {
+      const { action } = await auth.updateEmailStart(email)
+      return { action }
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      await auth.updateEmailPrimary(otp.trim())
+      return undefined
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const { email } = await auth.updateEmailSecondary(otp.trim())
+      await store.patchSession({ email })
+      return { newEmail: email }
+    },
+
+    SYNC_THEME(theme) {
+      applyTheme(deps.doc, theme)
+      return undefined
+    },
+    SYNC_DAPP_DATA(data) {
+      dappData = data
+      return undefined
+    },
+    RELOAD() {
+      stopDeviceWait()
+      // answer first: the reply must leave before the document goes away
+      setTimeout(() => deps.reload(), 50)
+      return undefined
+    },
+
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }),
+    INIT_SMART_ACCOUNT() {
+      throw new FrameFailure(MESSAGES.smartAccountUnavailable)
+    },
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      if (type !== 'eoa') throw new FrameFailure(MESSAGES.smartAccountUnavailable)
+      return { type, address: (await evmAccount()).address }
+    },
+    CONNECT_SOCIAL() {
+      throw new FrameFailure(MESSAGES.socialUnavailable)
+    },
+    GET_SOCIAL_REDIRECT_URI() {
+      throw new FrameFailure(MESSAGES.socialUnavailable)
+    },
+    GET_FARCASTER_URI() {
+      throw new FrameFailure(MESSAGES.farcasterUnavailable)
+    },
+    CONNECT_FARCASTER() {
+      throw new FrameFailure(MESSAGES.farcasterUnavailable)
+    },
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * Email login and the embedded wallet end to end in Chromium, through the stack's frame service (its own origin),
+ * its dev SMTP sink and the anvil chains: a code from the inbox gives an account; a signature and a 0.01 ETH send
+ * are approved inside the frame and checked independently (viem, anvil); a reload restores with no code; a second
+ * browser profile approves the device by the mailed link, then a code, and gets the same address; update email;
+ * five wrong codes end the code; a host page that posts forged messages to the frame approves nothing. Every test
+ * starts on its own fresh browser profile.
+ */
+import { parseEther, toHex, verifyMessage, type Address, type Hex } from 'viem'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
+import { chainClients, truncated, waitForText } from '../utils/devWallet.ts'
+import {
+  approveInFrame,
+  freshEmail,
+  loginFrame,
+  loginWithEmail,
+  startEmailLogin,
+  submitEmail,
+  typeCode,
+  waitForCode,
+  waitForDeviceLink,
+  waitForEmbeddedAddress,
+} from '../utils/email.ts'
+import type {} from '../utils/stack.ts'
+
+const stack = inject('stack')
+const chains = chainClients(stack)
+const frameUrl = stack.urls.frame
+/** The message the demo's "Sign message" signs (hosts/demo/src/config.ts). */
+const DEMO_MESSAGE = 'Hello from the Portico demo'
+/** Where the demo's "Send 0.01 ETH" sends by default: anvil's second dev account. */
+const SEND_TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
+
+const opened: DemoPage[] = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((d) => d.close()))
+})
+
+async function open(theme: 'light' | 'dark' = 'light') {
+  const d = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme })
+  opened.push(d)
+  return d
+}
+
+async function rpc(url: string, method: string, params: unknown[]) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result
+}
+
+describe('email login and the embedded wallet', () => {
+  it('logs in with a code from the inbox and shows the new account', async () => {
+    const d = await open()
+    const email = freshEmail()
+    const since = Date.now() - 1000
+    await startEmailLogin(d.page, email)
+    await d.page.getByTestId('view-EmailVerifyOtp').waitFor({ state: 'visible', timeout: 30_000 })
+    await screenshot(d.page, 'email-otp-light')
+    await typeCode(d.page, await waitForCode(frameUrl, email, since))
+    const address = await waitForEmbeddedAddress(d.page)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await waitForText(d.page, 'demo-address', truncated(address))
+    // the iframe is the spec's hidden, fixed login frame, on the frame's own origin
+    const frame = d.page.locator('#w3m-iframe')
+    expect(await frame.getAttribute('name')).toBe('w3m-secure-iframe')
+    expect(new URL((await frame.getAttribute('src'))!).origin).toBe(new URL(frameUrl).origin)
+    expect(await frame.evaluate((el) => getComputedStyle(el).zIndex)).toBe('999999')
+    expect(d.pageErrors).toEqual([])
+
+    await d.page.getByTestId('connect-button').click()
+    await d.page.getByTestId('view-Account').waitFor({ state: 'visible' })
+    expect(await d.page.getByTestId('account-address').textContent()).toBe(truncated(address))
+    await screenshot(d.page, 'email-account-light')
+  })
+
+  it('signs with personal_sign approved inside the frame; the signature verifies with viem', async () => {
+    const d = await open('dark')
+    const address = (await loginWithEmail(d.page, frameUrl, freshEmail())) as Address
+    await d.page.getByTestId('demo-sign').click()
+    await approveInFrame(d.page)
+    await screenshot(d.page, 'email-approve-sign-dark')
+    const result = d.page.locator('[data-testid=demo-sign-result][data-status=ok]')
+    await result.waitFor({ state: 'visible', timeout: 30_000 })
+    const signature = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
+    expect(await verifyMessage({ address, message: DEMO_MESSAGE, signature })).toBe(true)
+    // the approval view is gone and the modal closed again (it was opened for the request)
+    await d.page.getByTestId('portico-modal').waitFor({ state: 'hidden' })
+  })
+
+  it('sends 0.01 ETH approved inside the frame; the transaction is read back from anvil', async () => {
+    const d = await open()
+    const address = (await loginWithEmail(d.page, frameUrl, freshEmail())) as Address
+    await rpc(stack.urls.anvil, 'anvil_setBalance', [address, toHex(parseEther('1'))])
+    const before = await chains[31337].getBalance({ address: SEND_TO })
+    await d.page.getByTestId('demo-send').click()
+    await approveInFrame(d.page)
+    await screenshot(d.page, 'email-approve-send-light')
+    const result = d.page.locator('[data-testid=demo-send-result][data-status=ok]')
+    await result.waitFor({ state: 'visible', timeout: 30_000 })
+    const hash = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
+    const receipt = await chains[31337].waitForTransactionReceipt({ hash, timeout: 20_000 })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect((await chains[31337].getTransaction({ hash })).value).toBe(parseEther('0.01'))
+    expect((await chains[31337].getBalance({ address: SEND_TO })) - before).toBe(parseEther('0.01'))
+  })
+
+  it('restores the session on reload with no code', async () => {
+    const d = await open()
+    const email = freshEmail()
+    const address = await loginWithEmail(d.page, frameUrl, email)
+    await d.page.reload()
+    expect(await waitForEmbeddedAddress(d.page)).toBe(address)
+    await waitForText(d.page, 'demo-address', truncated(address))
+    expect(await d.page.getByTestId('view-EmailVerifyOtp').count()).toBe(0)
+  })
+
+  it('a second browser profile approves the device by the mailed link, then a code, and gets the same address', async () => {
+    const first = await open()
+    const email = freshEmail('two-devices')
+    const address = await loginWithEmail(first.page, frameUrl, email)
+
+    const second = await open()
+    const since = Date.now() - 1000
+    await startEmailLogin(second.page, email)
+    await second.page.getByTestId('view-EmailVerifyDevice').waitFor({ state: 'visible', timeout: 30_000 })
+    await screenshot(second.page, 'email-device-light')
+    const link = await waitForDeviceLink(frameUrl, email, since)
+    // the visitor opens the link from their mail (a page of its own) and confirms
+    const mailTab = await second.context.newPage()
+    await mailTab.goto(link)
+    await mailTab.getByRole('button', { name: /approve/i }).click()
+    await mailTab.getByText(/approved/i).first().waitFor({ timeout: 10_000 })
+    await mailTab.close()
+
+    await second.page.getByTestId('view-EmailVerifyOtp').waitFor({ state: 'visible', timeout: 30_000 })
+    await typeCode(second.page, await waitForCode(frameUrl, email, since))
+    expect(await waitForEmbeddedAddress(second.page)).toBe(address)
+  })
+
+  it('updates the email: a code to the current address, then one to the new address', async () => {
+    const d = await open()
+    const email = freshEmail('old')
+    const next = freshEmail('new')
+    await loginWithEmail(d.page, frameUrl, email)
+    await d.page.getByTestId('connect-button').click()
+    await d.page.getByTestId('view-Account').waitFor({ state: 'visible' })
+    await d.page.getByTestId('account-update-email').click()
+    await d.page.getByTestId('view-UpdateEmailWallet').waitFor({ state: 'visible' })
+    await screenshot(d.page, 'email-update-light')
+    const since = Date.now() - 1000
+    await d.page.getByTestId('email-input').fill(next)
+    await submitEmail(d.page, ['view-UpdateEmailPrimaryOtp'])
+    await typeCode(d.page, await waitForCode(frameUrl, email, since))
+    const since2 = Date.now() - 1000
+    await d.page.getByTestId('view-UpdateEmailSecondaryOtp').waitFor({ state: 'visible', timeout: 20_000 })
+    await typeCode(d.page, await waitForCode(frameUrl, next, since2))
+    await d.page.getByTestId('view-Account').waitFor({ state: 'visible', timeout: 20_000 })
+
+    // the new address logs in (same account); the old one is now a stranger
+    await d.page.getByTestId('account-disconnect').click()
+    await d.page.getByTestId('portico-modal').waitFor({ state: 'hidden' }).catch(() => undefined)
+    const second = await open()
+    const since3 = Date.now() - 1000
+    await startEmailLogin(second.page, next)
+    // a new profile is a new device for this user: the link comes first
+    await second.page.getByTestId('view-EmailVerifyDevice').waitFor({ state: 'visible', timeout: 30_000 })
+    expect(await waitForDeviceLink(frameUrl, next, since3)).toMatch(/device\/verify/)
+  })
+
+  it('five wrong codes end the code', async () => {
+    const d = await open()
+    const email = freshEmail('wrong')
+    const since = Date.now() - 1000
+    await startEmailLogin(d.page, email)
+    await d.page.getByTestId('view-EmailVerifyOtp').waitFor({ state: 'visible', timeout: 30_000 })
+    const code = await waitForCode(frameUrl, email, since)
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    for (let i = 0; i < 5; i++) {
+      await typeCode(d.page, wrong)
+      await d.page.getByTestId('otp-error').waitFor({ state: 'visible', timeout: 10_000 })
+    }
+    await screenshot(d.page, 'email-otp-error-light')
+    // the right code no longer works
+    await typeCode(d.page, code)
+    await d.page.getByTestId('otp-error').waitFor({ state: 'visible', timeout: 10_000 })
+    await d.page.waitForTimeout(500)
+    expect(await kernelState(d.page, 's => s.chains.accounts.eip155?.status ?? "disconnected"')).not.toBe('connected')
+  })
+
+  it('a host page script posting forged messages to the frame approves nothing', async () => {
+    const d = await open()
+    await loginWithEmail(d.page, frameUrl, freshEmail('forged'))
+    await d.page.getByTestId('demo-sign').click()
+    await d.page.getByTestId('view-ApproveTransaction').waitFor({ state: 'visible', timeout: 20_000 })
+    await loginFrame(d.page).getByTestId('frame-approve').waitFor({ state: 'visible', timeout: 20_000 })
+    // the host page cannot reach into the frame's document, and messages it posts are not approvals
+    const reach = await d.page.evaluate((origin) => {
+      const frame = document.getElementById('w3m-iframe') as HTMLIFrameElement
+      const w = frame.contentWindow!
+      const forged = [
+        { id: 'x', type: '@w3m-app/APPROVE' },
+        { id: 'x', type: '@w3m-frame/RPC_REQUEST_SUCCESS', payload: '0xdead' },
+        { type: 'approve' },
+        'approve',
+      ]
+      for (const m of forged) {
+        w.postMessage(m, origin)
+        w.postMessage(m, '*')
+      }
+      let doc: unknown = 'unreachable'
+      try {
+        doc = frame.contentDocument
+      } catch {
+        doc = 'threw'
+      }
+      return doc === null ? 'null' : String(doc)
+    }, new URL(frameUrl).origin)
+    expect(reach).toMatch(/null|threw|unreachable/)
+    await d.page.waitForTimeout(1500)
+    expect(await d.page.getByTestId('demo-sign-result').getAttribute('data-status')).toBe('pending')
+    // the visitor rejects in the frame: the demo reports the decline
+    await loginFrame(d.page).getByTestId('frame-reject').click()
+    await d.page.locator('[data-testid=demo-sign-result][data-status=error]').waitFor({ state: 'visible', timeout: 20_000 })
+  })
+})

@@ -8,6 +8,8 @@
  */
 import { parseEther, toHex, verifyMessage, type Address, type Hex } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
+import { demoRuntimeConfig, injectDemoConfig } from '../../scripts/lib/stack.ts'
+import { startStaticServer } from '../../scripts/lib/static-server.ts'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
 import { chainClients, truncated, waitForText } from '../utils/devWallet.ts'
 import {
@@ -50,13 +52,44 @@ async function rpc(url: string, method: string, params: unknown[]) {
   return body.result
 }
 
+/** Lets the modal's height and view transitions (150 ms) finish before a screenshot. */
+const settled = (d: DemoPage) => d.page.waitForTimeout(400)
+
 describe('email login and the embedded wallet', () => {
+  it('shows the email method first on the Connect view, and says "Invalid email" for a bad address', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const d = await open(theme)
+      await d.page.getByTestId('connect-button').click()
+      const view = d.page.getByTestId('view-Connect')
+      await view.waitFor({ state: 'visible' })
+      await d.page.getByTestId('email-input').waitFor({ state: 'visible' })
+      // SPEC §2 order: email before the wallet list
+      const order = await view.evaluate((el) => {
+        const email = el.querySelector('[data-testid=email-input]')!
+        const wallet = el.querySelector('[data-testid^=connector-], [data-testid^=wallet-]')!
+        return email.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING ? 'email first' : 'wallet first'
+      })
+      expect(order).toBe('email first')
+      await settled(d)
+      await screenshot(d.page, `email-connect-${theme}`)
+      await d.page.getByTestId('email-input').fill('not-an-email')
+      await d.page.getByTestId('email-submit').click()
+      await waitForText(d.page, 'email-error', 'Invalid email')
+      await screenshot(d.page, `email-invalid-${theme}`)
+      // no code was asked for: the frame need not even exist yet
+      expect(await d.page.getByTestId('view-EmailVerifyOtp').count()).toBe(0)
+      opened.splice(opened.indexOf(d), 1)
+      await d.close()
+    }
+  })
+
   it('logs in with a code from the inbox and shows the new account', async () => {
     const d = await open()
     const email = freshEmail()
     const since = Date.now() - 1000
     await startEmailLogin(d.page, email)
     await d.page.getByTestId('view-EmailVerifyOtp').waitFor({ state: 'visible', timeout: 30_000 })
+    await settled(d)
     await screenshot(d.page, 'email-otp-light')
     await typeCode(d.page, await waitForCode(frameUrl, email, since))
     const address = await waitForEmbeddedAddress(d.page)
@@ -72,6 +105,8 @@ describe('email login and the embedded wallet', () => {
     await d.page.getByTestId('connect-button').click()
     await d.page.getByTestId('view-Account').waitFor({ state: 'visible' })
     expect(await d.page.getByTestId('account-address').textContent()).toBe(truncated(address))
+    await d.page.getByTestId('account-update-email').waitFor({ state: 'visible' })
+    await settled(d)
     await screenshot(d.page, 'email-account-light')
   })
 
@@ -79,8 +114,7 @@ describe('email login and the embedded wallet', () => {
     const d = await open('dark')
     const address = (await loginWithEmail(d.page, frameUrl, freshEmail())) as Address
     await d.page.getByTestId('demo-sign').click()
-    await approveInFrame(d.page)
-    await screenshot(d.page, 'email-approve-sign-dark')
+    await approveInFrame(d.page, () => screenshot(d.page, 'email-approve-sign-dark'))
     const result = d.page.locator('[data-testid=demo-sign-result][data-status=ok]')
     await result.waitFor({ state: 'visible', timeout: 30_000 })
     const signature = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
@@ -95,8 +129,7 @@ describe('email login and the embedded wallet', () => {
     await rpc(stack.urls.anvil, 'anvil_setBalance', [address, toHex(parseEther('1'))])
     const before = await chains[31337].getBalance({ address: SEND_TO })
     await d.page.getByTestId('demo-send').click()
-    await approveInFrame(d.page)
-    await screenshot(d.page, 'email-approve-send-light')
+    await approveInFrame(d.page, () => screenshot(d.page, 'email-approve-send-light'))
     const result = d.page.locator('[data-testid=demo-send-result][data-status=ok]')
     await result.waitFor({ state: 'visible', timeout: 30_000 })
     const hash = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
@@ -126,6 +159,7 @@ describe('email login and the embedded wallet', () => {
     const since = Date.now() - 1000
     await startEmailLogin(second.page, email)
     await second.page.getByTestId('view-EmailVerifyDevice').waitFor({ state: 'visible', timeout: 30_000 })
+    await settled(second)
     await screenshot(second.page, 'email-device-light')
     const link = await waitForDeviceLink(frameUrl, email, since)
     // the visitor opens the link from their mail (a page of its own) and confirms
@@ -149,6 +183,7 @@ describe('email login and the embedded wallet', () => {
     await d.page.getByTestId('view-Account').waitFor({ state: 'visible' })
     await d.page.getByTestId('account-update-email').click()
     await d.page.getByTestId('view-UpdateEmailWallet').waitFor({ state: 'visible' })
+    await settled(d)
     await screenshot(d.page, 'email-update-light')
     const since = Date.now() - 1000
     await d.page.getByTestId('email-input').fill(next)
@@ -224,5 +259,30 @@ describe('email login and the embedded wallet', () => {
     // the visitor rejects in the frame: the demo reports the decline
     await loginFrame(d.page).getByTestId('frame-reject').click()
     await d.page.locator('[data-testid=demo-sign-result][data-status=error]').waitFor({ state: 'visible', timeout: 20_000 })
+  })
+
+  it('a page on an origin the project does not allow gets "Invalid App Configuration", and the frame refuses it', async () => {
+    // the demo served from another origin (an ephemeral port): the project's allowlist does not name it
+    const server = await startStaticServer({ dir: stack.demoDir, port: 0, transformHtml: (html) => injectDemoConfig(html, demoRuntimeConfig(stack.urls)) })
+    try {
+      const d = await openPage(demoUrl(server.url, { debug: '1' }))
+      opened.push(d)
+      await d.page.getByTestId('connect-button').click()
+      await d.page.getByTestId('email-input').fill(freshEmail('stranger'))
+      await d.page.getByTestId('email-submit').click()
+      await waitForText(d.page, 'email-error', "This site's domain is not allowed to use the embedded wallet. Add it to the project's allowed origins on your api service.")
+      const alerts = await d.page.getByTestId('alert').allTextContents()
+      expect(alerts.join(' ')).toContain('Invalid App Configuration')
+      await settled(d)
+      await screenshot(d.page, 'email-origin-not-allowed-light')
+      // the frame page itself is served with a frame-ancestors policy that leaves this origin out
+      const res = await fetch(`${frameUrl}/sdk?projectId=portico-dev&chainId=31337&version=4`)
+      const ancestors = /frame-ancestors ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? ''
+      expect(ancestors.split(' ')).toContain(stack.urls.demo)
+      expect(ancestors.split(' ')).not.toContain(server.url.replace(/\/$/, ''))
+      expect(await kernelState(d.page, 's => s.chains.accounts.eip155?.status ?? "disconnected"')).not.toBe('connected')
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -108,11 +108,21 @@ export async function waitForEmbeddedAddress(page: Page, timeout = 30_000): Prom
 /** The login frame's document (cross-origin: the test drives it the way the visitor's clicks do). */
 export const loginFrame = (page: Page): FrameLocator => page.frameLocator('#w3m-iframe')
 
-/** Approves the pending request in the frame's approval UI. */
-export async function approveInFrame(page: Page): Promise<void> {
+/** Approves the pending request in the frame's approval UI; `before` runs once the approval shows (a screenshot). */
+export async function approveInFrame(page: Page, before?: () => Promise<unknown>): Promise<void> {
   await page.getByTestId('view-ApproveTransaction').waitFor({ state: 'visible', timeout: 20_000 })
   const approve = loginFrame(page).getByTestId('frame-approve')
   await approve.waitFor({ state: 'visible', timeout: 20_000 })
   // the button is enabled once the approval has been visible for a moment (clickjacking guard)
+  await expectEnabled(approve)
+  await before?.()
   await approve.click({ timeout: 10_000 })
+}
+
+async function expectEnabled(locator: ReturnType<FrameLocator['getByTestId']>, timeout = 10_000) {
+  const end = Date.now() + timeout
+  while (!(await locator.isEnabled())) {
+    if (Date.now() > end) throw new Error('the approve button stayed disabled')
+    await new Promise((r) => setTimeout(r, 100))
+  }
 }

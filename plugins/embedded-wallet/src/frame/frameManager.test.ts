@@ -86,6 +86,35 @@ describe('frame manager: the iframe and the READY handshake', () => {
     expect(document.getElementById('w3m-iframe')).toBeNull()
   })
 
+  it('error: a frame that loaded (the browser refused it to this parent) but stays silent 2 s is asked about at once', async () => {
+    vi.useFakeTimers()
+    fake.autoReady = false
+    const { manager, deps } = setup({ originCheck: vi.fn(async () => false) })
+    const settled = expect(manager.ready()).rejects.toMatchObject({ code: 'FRAME_ORIGIN_NOT_ALLOWED' })
+    const el = document.getElementById('w3m-iframe') as HTMLIFrameElement
+    el.dispatchEvent(new Event('load'))
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(deps.originCheck).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    await settled
+    expect(deps.onOriginNotAllowed).toHaveBeenCalledTimes(1)
+  })
+
+  it('behavior: a loaded, silent frame whose origin is allowed keeps its 20 s to say READY', async () => {
+    vi.useFakeTimers()
+    fake.autoReady = false
+    const { manager, deps } = setup({ originCheck: vi.fn(async () => true) })
+    let outcome = 'pending'
+    manager.ready().then(() => (outcome = 'ready'), () => (outcome = 'failed'))
+    ;(document.getElementById('w3m-iframe') as HTMLIFrameElement).dispatchEvent(new Event('load'))
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(deps.originCheck).toHaveBeenCalledTimes(1)
+    expect(outcome).toBe('pending')
+    fake.ready()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(outcome).toBe('ready')
+  })
+
   it('error: no READY and the origin check allows us (or fails) → "The sign-in service is unreachable"', async () => {
     vi.useFakeTimers()
     fake.autoReady = false

@@ -8,6 +8,9 @@ import {
 } from '@portico/contracts/frame'
 import type { ThemeSync } from '@portico/contracts/schemas'
 import { FRAME_MESSAGES, READY_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../constants.js'
+
+/** How long a loaded frame may stay silent before the app asks whether its origin is allowed at all. */
+const LOADED_SILENCE_MS = 2_000
 import { EmbeddedWalletError } from '../errors.js'
 import { createFrameChannel, type FrameChannel, type FrameReplyError, type RequestOptions } from './channel.js'
 import { frameLocation, type FrameLocation } from './frameUrl.js'
@@ -145,8 +148,28 @@ export function createFrameManager(deps: FrameManagerDeps) {
       const timer = setTimeout(() => {
         notReadyError().then(reject, reject)
       }, deps.readyTimeoutMs ?? READY_TIMEOUT_MS)
+      // A parent the project does not allow gets the browser's frame-ancestors refusal, which still fires `load`:
+      // a frame loaded but silent for a moment is asked about at once, so the visitor is not kept waiting 20 s.
+      let loadTimer: ReturnType<typeof setTimeout> | undefined
+      el.addEventListener('load', () => {
+        if (isReady || loadTimer) return
+        loadTimer = setTimeout(() => {
+          if (isReady) return
+          const appOrigin = doc().defaultView?.location.origin ?? ''
+          void deps
+            .originCheck(location!.originCheckUrl(appOrigin))
+            .catch(() => undefined)
+            .then((allowed) => {
+              if (allowed !== false || isReady) return
+              clearTimeout(timer)
+              deps.onOriginNotAllowed()
+              reject(new EmbeddedWalletError(t('embeddedWallet.alert.domainNotAllowed.message'), 'FRAME_ORIGIN_NOT_ALLOWED'))
+            })
+        }, LOADED_SILENCE_MS)
+      })
       ready.then(() => {
         clearTimeout(timer)
+        clearTimeout(loadTimer)
         syncAfterReady()
         for (const l of [...readyListeners]) l()
         resolve()

@@ -127,6 +127,8 @@ export function stackEnv(ports: Ports, urls: StackUrls): NodeJS.ProcessEnv {
   env.PORTICO_ALLOWED_ORIGINS = urls.demo
   // services/api: the dev project's extra origins, and the chains it reads balances and history from
   env.PORTICO_DEV_ORIGINS = `${urls.demo},http://127.0.0.1:${ports.demo},${urls.bundled},http://127.0.0.1:${ports.bundled}`
+  // the relay's browser-origin allowlist: the same pages (the api's PORTICO_ALLOWED_ORIGINS names the demo alone)
+  env.PORTICO_RELAY_ALLOWED_ORIGINS = env.PORTICO_DEV_ORIGINS
   env.PORTICO_API_CHAINS = `31337=http://127.0.0.1:${ports.anvil},31338=http://127.0.0.1:${ports.anvil2}`
   return env
 }

@@ -7,17 +7,23 @@ export const AuthError = {
   expired: 'JWT validation error: JWT Token is expired',
   audience: 'JWT validation error: JWT audience is not this relay',
   origin: 'Unauthorized: origin not allowed',
+  projectMissing: 'Unauthorized: project id missing',
+  projectUnknown: 'Unauthorized: project id not allowed',
 } as const
 
 /** What the relay knows about a connection attempt. */
 export interface AuthRequest {
   /** The `auth` query parameter. */
   token: string | null
+  /** The `projectId` query parameter (the 2.25 clients always send it). */
+  projectId: string | null
+  /** When set, only these project ids may connect; otherwise any non-empty one may. */
+  projectIds?: readonly string[]
   /** The upgrade request's Host header: the address the client dialled. */
   hostHeader: string | undefined
   origin: string | undefined
   relayPort: number
-  /** When set, the Origin header must be one of these (a missing Origin is refused too). */
+  /** When set, an Origin header must be one of these (a request without one is not from a browser: allowed). */
   allowedOrigins?: readonly string[]
   clockSkewSeconds: number
   nowMs: number
@@ -56,9 +62,14 @@ export function audienceMatches(aud: unknown, hostHeader: string | undefined, re
   return hostOf(dialled.hostname) === audHost && (!dialled.port || dialled.port === audPort)
 }
 
-/** Checks a connection's JWT (signature, iat, exp, aud) and origin, as the public relay does. */
+/**
+ * Checks a connection's project id, JWT (signature, iat, exp, aud) and origin, as the public relay does. The project
+ * id goes first: it costs nothing, whereas the signature check is the dearest step of a connection.
+ */
 export async function authenticate(req: AuthRequest): Promise<AuthResult> {
   const fail = (reason: string): AuthResult => ({ ok: false, reason })
+  if (!req.projectId) return fail(AuthError.projectMissing)
+  if (req.projectIds && !req.projectIds.includes(req.projectId)) return fail(AuthError.projectUnknown)
   if (!req.token) return fail(AuthError.invalidKey)
   let payload: Record<string, unknown>
   try {
@@ -74,6 +85,8 @@ export async function authenticate(req: AuthRequest): Promise<AuthResult> {
   if (iat > now + req.clockSkewSeconds) return fail(AuthError.notYetValid)
   if (exp < now - req.clockSkewSeconds) return fail(AuthError.expired)
   if (!audienceMatches(aud, req.hostHeader, req.relayPort)) return fail(AuthError.audience)
-  if (req.allowedOrigins && !(req.origin && req.allowedOrigins.includes(req.origin))) return fail(AuthError.origin)
+  // Browsers always send Origin and pages cannot forge it, so the allowlist binds every web page; a client without
+  // one is not a browser (a Node or native wallet), could send any Origin it liked, and is let through.
+  if (req.allowedOrigins && req.origin !== undefined && !req.allowedOrigins.includes(req.origin)) return fail(AuthError.origin)
   return { ok: true, clientId: iss }
 }

@@ -1,4 +1,6 @@
-export { createRelay, DEFAULT_RELAY_PORT, type Relay, type RelayOptions, type RelaySnapshot, type RelayStats } from './relay.js'
+export { createRelay, DEFAULT_MAX_PAYLOAD_BYTES, DEFAULT_RELAY_PORT, type Relay, type RelayOptions, type RelaySnapshot, type RelayStats } from './relay.js'
 export { AuthError, audienceMatches, authenticate } from './auth.js'
+export { readRelayEnv, RELAY_ENV, type RelayEnv } from './config.js'
 export { Mailbox, defaultMailboxLimits, type MailboxLimits, type StoredMessage } from './mailbox.js'
+export { defaultClientQuotas, type ClientQuotas } from './quotas.js'
 export { RpcError } from './jsonrpc.js'

@@ -36,16 +36,40 @@ describe('Mailbox', () => {
     expect(box.sizes().get('t')).toBe(1)
   })
 
-  it('keeps memory bounded: drops the oldest per topic, refuses new topics and bytes beyond the caps', () => {
-    const box = new Mailbox({ ...defaultMailboxLimits, maxMessagesPerTopic: 2, maxTopics: 2, maxBytes: 10 })
+  it('keeps memory bounded: drops the oldest per topic, counts an overhead per message', () => {
+    const box = new Mailbox({ ...defaultMailboxLimits, maxMessagesPerTopic: 2, messageOverheadBytes: 10 })
     box.store(pub('a', '1'), T0)
     box.store(pub('a', '2'), T0)
     box.store(pub('a', '3'), T0)
     expect(box.pendingFor('a', 'bob', T0).map((m) => m.message)).toEqual(['2', '3'])
-    box.store(pub('b', '4'), T0)
-    expect(box.store(pub('c', '5'), T0)).toBe('full')
-    expect(box.store(pub('b', '0123456789'), T0)).toBe('full')
-    expect(box.totalBytes).toBe(3)
+    expect(box.totalBytes).toBe(22)
+    expect(box.bytesOf('alice')).toBe(22)
+  })
+
+  it('refuses a publisher past its own quota and nobody else', () => {
+    const box = new Mailbox({ ...defaultMailboxLimits, maxBytesPerClient: 30, messageOverheadBytes: 0 })
+    expect(typeof box.store(pub('a', 'x'.repeat(20)), T0)).toBe('object')
+    expect(box.store(pub('b', 'y'.repeat(20)), T0)).toBe('quota')
+    expect(typeof box.store(pub('b', 'y'.repeat(20), 'bob'), T0)).toBe('object')
+  })
+
+  it('when full, evicts the oldest messages of whoever holds the most, never a small publisher', () => {
+    const box = new Mailbox({ ...defaultMailboxLimits, maxBytes: 100, maxBytesPerClient: 60, messageOverheadBytes: 0 })
+    for (let i = 0; i < 3; i++) box.store(pub(`m${i}`, `${i}`.repeat(20), 'mallory'), T0)
+    for (let i = 0; i < 2; i++) box.store(pub(`e${i}`, `${i}`.repeat(20), 'eve'), T0)
+    expect(box.totalBytes).toBe(100)
+    expect(typeof box.store(pub('t', 'hello', 'carol'), T0)).toBe('object')
+    expect(box.pendingFor('m0', 'bob', T0)).toEqual([]) // mallory held the most: her oldest went
+    expect(box.bytesOf('mallory')).toBe(40)
+    expect(box.bytesOf('eve')).toBe(40)
+    // Everyone now holds about as much as the requester would: the mailbox is full for it.
+    expect(box.store(pub('u', 'z'.repeat(20), 'eve'), T0)).toBe('full')
+    expect(box.totalBytes).toBeLessThanOrEqual(100)
+  })
+
+  it('clamps the ttl to one day by default', () => {
+    const stored = new Mailbox().store(pub('t', 'x', 'alice', 30 * 86_400), T0)
+    expect(typeof stored !== 'string' && stored.expiresAt).toBe(T0 + 86_400_000)
   })
 
   it('clamps the ttl to the maximum', () => {
@@ -62,6 +86,11 @@ describe('raw JSON-RPC ids', () => {
     expect(extractRawId('{ "params": ["id", {"id": 2}], "id" : 12345678901234567890123 }')).toBe('12345678901234567890123')
     expect(extractRawId('{"a":"\\"id\\":7","id":-1.5e3}')).toBe('-1.5e3')
     expect(extractRawId('{"method":"x"}')).toBeUndefined()
+  })
+
+  it('finds the id after any amount of nesting', () => {
+    expect(extractRawId(`{"params":${'['.repeat(10_000)}${']'.repeat(10_000)},"id":7}`)).toBe('7')
+    expect(extractRawId('{"id" : "a\\"b" }')).toBe('"a\\"b"')
   })
 
   it('normalises ack ids that clients turned into BigInt strings', () => {

@@ -9,26 +9,37 @@ export interface StoredMessage {
   publisher: string
   /** clientIds that acked a delivery (or fetched it): never replayed to them again. */
   receivedBy: Set<string>
+  /** Set once the mailbox let go of it (expired, evicted, pushed out of its topic): sockets drop their references. */
+  gone?: true
 }
 
-/** Bounds on what the mailbox holds; memory stays under roughly `maxBytes` of message text. */
+/**
+ * Bounds on what the mailbox holds. A message costs its length plus `messageOverheadBytes` (its record, receipt set
+ * and topic slot), so many tiny messages are bounded as well as a few big ones; memory stays near `maxBytes`.
+ */
 export interface MailboxLimits {
   /** Oldest message of a topic is dropped to make room beyond this. */
   maxMessagesPerTopic: number
-  /** A publish to a new topic beyond this is refused. */
-  maxTopics: number
-  /** Total message characters held; a publish beyond this is refused. */
+  /** Total cost held. When full, the publisher holding the most loses its oldest messages. */
   maxBytes: number
-  /** Longer ttls are clamped to this (the public relay's maximum is 30 days). */
+  /** Cost one publisher may hold; past it that publisher's publish is refused (its own error, nobody else's). */
+  maxBytesPerClient: number
+  /** Cost added to each message's length. */
+  messageOverheadBytes: number
+  /** Longer ttls are clamped to this. */
   maxTtlSeconds: number
 }
 
-/** Default limits: plenty for development, small enough that a runaway test cannot exhaust memory. */
+/**
+ * Default limits. The ttl ceiling is one day, the longest ttl the 2.25 sign client uses (session update, extend,
+ * delete and ping; proposals and requests use 5 to 15 minutes). 4 MiB per publisher holds hundreds of requests.
+ */
 export const defaultMailboxLimits: MailboxLimits = {
   maxMessagesPerTopic: 200,
-  maxTopics: 10_000,
   maxBytes: 64 * 1024 * 1024,
-  maxTtlSeconds: 30 * 24 * 3600,
+  maxBytesPerClient: 4 * 1024 * 1024,
+  messageOverheadBytes: 512,
+  maxTtlSeconds: 24 * 3600,
 }
 
 /** What a publish asks the mailbox to hold. */
@@ -40,19 +51,28 @@ export interface PublishInput {
   publisher: string
 }
 
-/** Per-topic store of published messages with ttl expiry and per-client receipt tracking. */
+/** Why a publish was not stored: the publisher's own quota, or a full mailbox that no eviction could make room in. */
+export type StoreRefusal = 'quota' | 'full'
+
+interface Holdings { bytes: number; messages: Set<StoredMessage> }
+
+/** Per-topic store of published messages with ttl expiry, per-client receipts and per-publisher quotas. */
 export class Mailbox {
   private readonly topics = new Map<string, StoredMessage[]>()
+  /** What each publisher holds, its messages in publish order (so its oldest is first). */
+  private readonly publishers = new Map<string, Holdings>()
   private bytes = 0
 
   constructor(readonly limits: MailboxLimits = defaultMailboxLimits) {}
 
   /** Stores a publish. A retry of a message still held returns 'duplicate' (clients retry unanswered publishes). */
-  store(input: PublishInput, now = Date.now()): StoredMessage | 'duplicate' | 'full' {
+  store(input: PublishInput, now = Date.now()): StoredMessage | 'duplicate' | StoreRefusal {
     const list = this.topics.get(input.topic)
-    if (list?.some((m) => m.message === input.message && m.expiresAt > now)) return 'duplicate'
-    if (!list && this.topics.size >= this.limits.maxTopics) return 'full'
-    if (this.bytes + input.message.length > this.limits.maxBytes) return 'full'
+    if (list?.some((m) => m.expiresAt > now && m.message === input.message)) return 'duplicate'
+    const cost = this.cost(input.message)
+    const own = this.publishers.get(input.publisher)
+    if ((own?.bytes ?? 0) + cost > this.limits.maxBytesPerClient) return 'quota'
+    if (!this.makeRoom(input.publisher, own?.bytes ?? 0, cost)) return 'full'
     const ttl = Math.min(input.ttl, this.limits.maxTtlSeconds)
     const stored: StoredMessage = {
       topic: input.topic,
@@ -63,11 +83,15 @@ export class Mailbox {
       publisher: input.publisher,
       receivedBy: new Set(),
     }
-    const target = list ?? []
-    if (!list) this.topics.set(input.topic, target)
+    const target = this.topics.get(input.topic) ?? [] // makeRoom may have emptied and deleted the topic
+    if (target.length === 0) this.topics.set(input.topic, target)
     target.push(stored)
-    this.bytes += stored.message.length
-    while (target.length > this.limits.maxMessagesPerTopic) this.bytes -= target.shift()!.message.length
+    let holdings = this.publishers.get(input.publisher)
+    if (!holdings) this.publishers.set(input.publisher, (holdings = { bytes: 0, messages: new Set() }))
+    holdings.messages.add(stored)
+    holdings.bytes += cost
+    this.bytes += cost
+    while (target.length > this.limits.maxMessagesPerTopic) this.release(target.shift()!)
     return stored
   }
 
@@ -87,9 +111,14 @@ export class Mailbox {
   sweep(now = Date.now()): number {
     let removed = 0
     for (const [topic, list] of this.topics) {
-      const kept = list.filter((m) => m.expiresAt > now)
-      for (const m of list) if (m.expiresAt <= now) this.bytes -= m.message.length
-      removed += list.length - kept.length
+      const kept: StoredMessage[] = []
+      for (const m of list) {
+        if (m.expiresAt > now) kept.push(m)
+        else {
+          this.release(m)
+          removed++
+        }
+      }
       if (kept.length === 0) this.topics.delete(topic)
       else this.topics.set(topic, kept)
     }
@@ -101,8 +130,48 @@ export class Mailbox {
     return new Map([...this.topics].map(([topic, list]) => [topic, list.length]))
   }
 
-  /** Characters of message text currently held. */
+  /** Cost of what is held: message characters plus the per-message overhead. */
   get totalBytes(): number {
     return this.bytes
+  }
+
+  /** Cost of what `publisher` holds. */
+  bytesOf(publisher: string): number {
+    return this.publishers.get(publisher)?.bytes ?? 0
+  }
+
+  private cost(message: string): number {
+    return message.length + this.limits.messageOverheadBytes
+  }
+
+  /**
+   * Evicts the oldest messages of whoever holds the most until `cost` fits. The requester is never made to wait on
+   * someone holding less than it would: then the mailbox is full for it (everyone holds about the same).
+   */
+  private makeRoom(requester: string, requesterBytes: number, cost: number): boolean {
+    while (this.bytes + cost > this.limits.maxBytes) {
+      let hog: Holdings | undefined
+      for (const [publisher, holdings] of this.publishers) {
+        if (publisher !== requester && holdings.bytes > (hog?.bytes ?? 0)) hog = holdings
+      }
+      if (!hog || hog.bytes <= requesterBytes + cost) return false
+      const oldest = hog.messages.values().next().value!
+      this.release(oldest)
+      const list = this.topics.get(oldest.topic)!
+      list.splice(list.indexOf(oldest), 1)
+      if (list.length === 0) this.topics.delete(oldest.topic)
+    }
+    return true
+  }
+
+  /** Takes `m` off its publisher's account (the caller removes it from its topic list). */
+  private release(m: StoredMessage): void {
+    const cost = this.cost(m.message)
+    const holdings = this.publishers.get(m.publisher)!
+    holdings.messages.delete(m)
+    holdings.bytes -= cost
+    if (holdings.messages.size === 0) this.publishers.delete(m.publisher)
+    this.bytes -= cost
+    m.gone = true
   }
 }

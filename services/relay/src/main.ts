@@ -1,13 +1,11 @@
-import { createRelay, DEFAULT_RELAY_PORT } from './relay.js'
+import { readRelayEnv, RELAY_ENV } from './config.js'
+import { createRelay } from './relay.js'
 
-/** CLI: `PORTICO_RELAY_PORT` (default 4330), `PORTICO_RELAY_HOST` (default 127.0.0.1), `PORTICO_RELAY_ALLOWED_ORIGINS` (comma-separated). */
-const env = process.env
-const relay = await createRelay({
-  host: env.PORTICO_RELAY_HOST || '127.0.0.1',
-  port: env.PORTICO_RELAY_PORT ? Number(env.PORTICO_RELAY_PORT) : DEFAULT_RELAY_PORT,
-  allowedOrigins: env.PORTICO_RELAY_ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean),
-  log: (line) => console.log(`[relay] ${line}`),
-})
+/** CLI: the variables of `RELAY_ENV` (see config.ts and the README). Unknown `PORTICO_RELAY_*` ones are reported. */
+const { options, warnings, notes } = readRelayEnv(process.env)
+for (const warning of warnings) console.warn(`[relay] warning: ${warning} (known: ${Object.keys(RELAY_ENV).join(', ')})`)
+for (const note of notes) console.log(`[relay] ${note}`)
+const relay = await createRelay({ ...options, log: (line) => console.log(`[relay] ${line}`) })
 console.log(`WalletConnect relay: ${relay.url}`)
 
 let stopping = false

@@ -75,8 +75,8 @@ describe('authentication', () => {
     expect(await (await connect(relay, 'projectId=x')).closed).toEqual({ code: 3000, reason: AuthError.invalidKey })
     const good = await token(relay)
     const forged = good.slice(0, -4) + (good.endsWith('AAAA') ? 'BBBB' : 'AAAA')
-    expect((await (await connect(relay, `auth=${forged}`)).closed).reason).toBe(AuthError.invalidKey)
-    expect((await (await connect(relay, 'auth=not.a.jwt')).closed).reason).toBe(AuthError.invalidKey)
+    expect((await (await connect(relay, `auth=${forged}&projectId=x`)).closed).reason).toBe(AuthError.invalidKey)
+    expect((await (await connect(relay, 'auth=not.a.jwt&projectId=x')).closed).reason).toBe(AuthError.invalidKey)
   })
 
   it('refuses a token issued in the future, an expired one and one for another relay', async () => {
@@ -96,6 +96,9 @@ describe('authentication', () => {
     expect(await evil.closed).toEqual({ code: 3000, reason: AuthError.origin })
     const fine = await authed(relay, {}, { headers: { origin: 'http://localhost:4300' } })
     expect((await fine.call('irn_subscribe', { topic: topic(1) })).result).toBeTruthy()
+    // No Origin header: not a browser (a Node or native wallet), which the allowlist is not about.
+    const wallet = await authed(relay)
+    expect((await wallet.call('irn_subscribe', { topic: topic(1) })).result).toBeTruthy()
   })
 })
 

@@ -147,13 +147,13 @@ describe('UniversalProvider dapp ↔ WalletKit wallet through the relay', () => 
     expect(wallet.requests).toHaveLength(1)
   })
 
-  it('surfaces a refusal reason to the real client (origin not on the allowlist)', async () => {
-    const strict = await createRelay({ port: 0, allowedOrigins: ['http://localhost:4300'] })
+  it('surfaces a refusal reason to the real client (project id not allowed)', async () => {
+    const strict = await createRelay({ port: 0, projectIds: ['another-project'] })
     try {
       const { core } = await startWallet(strict.url)
       const error = new Promise<Error>((resolve) => core.relayer.on('relayer_error', resolve))
       void core.relayer.subscribe('ab'.repeat(32)).catch(() => {}) // a topic makes the client connect
-      expect((await error).message).toContain(`(${AuthError.origin})`)
+      expect((await error).message).toContain(`(${AuthError.projectUnknown})`)
     } finally {
       await strict.close()
     }

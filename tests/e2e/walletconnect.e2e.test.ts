@@ -31,9 +31,18 @@ const jsqr = require('jsqr') as JsQr | { default: JsQr }
 const jsQR: JsQr = typeof jsqr === 'function' ? jsqr : jsqr.default
 
 /** Reads the QR code on the page the way a phone would: from its pixels. */
+/**
+ * The text of the QR code as a camera would read it from the screen. Under load the view can still be fading in
+ * when the first shot is taken, so an unreadable shot is retaken a few times (a wrong code still reads wrong).
+ */
 async function scanQr(page: Page): Promise<string | undefined> {
-  const image = PNG.sync.read(await page.locator('[data-testid=wc-qr]').first().screenshot())
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const image = PNG.sync.read(await page.locator('[data-testid=wc-qr]').first().screenshot())
+    const text = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data
+    if (text !== undefined) return text
+    await page.waitForTimeout(300)
+  }
+  return undefined
 }
 
 /** Records, in the page, when the WalletConnect entry is clicked and when the QR code first carries a URI. */

@@ -98,6 +98,8 @@ export type StackOptions = {
   onDemoRequest?: (req: IncomingMessage) => void
   onCdnRequest?: (req: IncomingMessage) => void
   onBundledRequest?: (req: IncomingMessage) => void
+  /** More browser origins the dev project (and so the login frame) and the relay allow, e.g. a test's own page server. */
+  extraOrigins?: readonly string[]
 }
 
 export type Stack = {
@@ -113,7 +115,7 @@ export type Stack = {
 }
 
 /** Env every child gets: every port and URL of the stack. */
-export function stackEnv(ports: Ports, urls: StackUrls): NodeJS.ProcessEnv {
+export function stackEnv(ports: Ports, urls: StackUrls, extraOrigins: readonly string[] = []): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const key of Object.keys(PORT_ENV) as (keyof Ports)[]) env[PORT_ENV[key]] = String(ports[key])
   env.PORTICO_DEMO_URL = urls.demo
@@ -126,7 +128,7 @@ export function stackEnv(ports: Ports, urls: StackUrls): NodeJS.ProcessEnv {
   // the demo's origin is the one the services must allow
   env.PORTICO_ALLOWED_ORIGINS = urls.demo
   // services/api: the dev project's extra origins, and the chains it reads balances and history from
-  env.PORTICO_DEV_ORIGINS = `${urls.demo},http://127.0.0.1:${ports.demo},${urls.bundled},http://127.0.0.1:${ports.bundled}`
+  env.PORTICO_DEV_ORIGINS = [`${urls.demo}`, `http://127.0.0.1:${ports.demo}`, urls.bundled, `http://127.0.0.1:${ports.bundled}`, ...extraOrigins].join(',')
   // the relay's browser-origin allowlist: the same pages (the api's PORTICO_ALLOWED_ORIGINS names the demo alone)
   env.PORTICO_RELAY_ALLOWED_ORIGINS = env.PORTICO_DEV_ORIGINS
   env.PORTICO_API_CHAINS = `31337=http://127.0.0.1:${ports.anvil},31338=http://127.0.0.1:${ports.anvil2}`
@@ -139,7 +141,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const processes: ManagedProcess[] = []
   const servers: StaticServer[] = []
   const lines: string[] = []
-  const env = stackEnv(ports, urls)
+  const env = stackEnv(ports, urls, options.extraOrigins)
 
   const cleanups: (() => void)[] = []
   const tokenLines: string[] = []

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { axeViolations, callKernel, demoUrl, openPage, waitForState, type AxeViolation, type DemoPage } from '../utils/browser.ts'
 import { DEV_CONNECTOR } from '../utils/devWallet.ts'
+import { freshEmail, submitEmail, typeCode, waitForCode, waitForEmbeddedAddress } from '../utils/email.ts'
 import type {} from '../utils/stack.ts'
 
 const stack = inject('stack')
@@ -102,6 +103,42 @@ describe.each(['light', 'dark'] as const)('axe on every view (%s)', (theme) => {
 
     if (Object.keys(found).length) console.log(Object.entries(found).map(([view, v]) => `── ${view} (${theme})\n${describeViolations(v)}`).join('\n'))
     expect(Object.fromEntries(Object.entries(found).map(([view, v]) => [view, v.map((x) => x.id)]))).toEqual({})
+  })
+
+  it('no serious or critical violation on the email views: the method with an error, the code, the account settings, Edit Email and ApproveTransaction', async () => {
+    demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme })
+    const { page } = demo
+    const found: Record<string, AxeViolation[]> = {}
+    const check = async (name: string) => {
+      await settle(page)
+      const violations = await axeViolations(page)
+      if (violations.length) found[name] = violations
+    }
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('email-input').fill('not-an-email')
+    await page.getByTestId('email-submit').click()
+    await page.getByTestId('email-error').waitFor({ state: 'visible' })
+    await check('Connect (Invalid email)')
+    const email = freshEmail('a11y')
+    const since = Date.now() - 1000
+    await page.getByTestId('email-input').fill(email)
+    await submitEmail(page, ['view-EmailVerifyOtp'])
+    await check('EmailVerifyOtp')
+    await typeCode(page, await waitForCode(stack.urls.frame, email, since))
+    await waitForEmbeddedAddress(page)
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('account-update-email').waitFor({ state: 'visible' })
+    await check('Account (with account settings)')
+    await page.getByTestId('account-update-email').click()
+    await page.getByTestId('view-UpdateEmailWallet').waitFor({ state: 'visible' })
+    await check('UpdateEmailWallet')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('demo-sign').click()
+    await page.getByTestId('view-ApproveTransaction').waitFor({ state: 'visible', timeout: 20_000 })
+    await page.frameLocator('#w3m-iframe').getByTestId('frame-approve').waitFor({ state: 'visible', timeout: 20_000 })
+    await check('ApproveTransaction')
+    if (Object.keys(found).length) console.log(Object.entries(found).map(([view, v]) => `── ${view} (${theme})\n${describeViolations(v)}`).join('\n'))
+    expect(Object.keys(found)).toEqual([])
   })
 })
 

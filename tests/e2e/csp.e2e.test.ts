@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { demoCsp, demoRuntimeConfig, injectDemoConfig } from '../../scripts/lib/stack.ts'
 import { startStaticServer, type StaticServer } from '../../scripts/lib/static-server.ts'
 import { callKernel, demoUrl, openPage, type DemoPage } from '../utils/browser.ts'
+import { approveInFrame, freshEmail, loginWithEmail } from '../utils/email.ts'
 
 const stack = inject('stack')
 let server: StaticServer
@@ -14,7 +15,8 @@ let demo: DemoPage | undefined
 beforeAll(async () => {
   server = await startStaticServer({
     dir: stack.demoDir,
-    port: 0,
+    // an origin the dev project allows (globalSetup adds it), so the login frame accepts this page as its parent
+    port: stack.cspDemoPort,
     csp: demoCsp(stack.urls.cdn),
     transformHtml: (html) => injectDemoConfig(html, demoRuntimeConfig(stack.urls)),
   })
@@ -66,5 +68,16 @@ describe('strict Content-Security-Policy', () => {
       document.head.append(script)
     }, outside)
     await expect.poll(() => demo!.cspViolations.map((v) => v.blockedURI)).toContain(outside)
+  })
+
+  it('email login and an approval inside the login frame work under the policy, with no violation', async () => {
+    demo = await openPage(demoUrl(server.url, { debug: '1' }))
+    await loginWithEmail(demo.page, stack.urls.frame, freshEmail('csp'))
+    await demo.page.getByTestId('demo-sign').click()
+    await approveInFrame(demo.page)
+    await demo.page.locator('[data-testid=demo-sign-result][data-status=ok]').waitFor({ state: 'visible', timeout: 30_000 })
+    expect(demo.cspViolations).toEqual([])
+    expect(cspErrors(demo)).toEqual([])
+    expect(demo.pageErrors).toEqual([])
   })
 })

@@ -10,7 +10,7 @@ import { parseEther, toHex, verifyMessage, type Address, type Hex } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { demoRuntimeConfig, injectDemoConfig } from '../../scripts/lib/stack.ts'
 import { startStaticServer } from '../../scripts/lib/static-server.ts'
-import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
+import { demoUrl, kernelState, openPage, screenshot, waitForState, type DemoPage } from '../utils/browser.ts'
 import { chainClients, truncated, waitForText } from '../utils/devWallet.ts'
 import {
   approveInFrame,
@@ -140,6 +140,30 @@ describe('email login and the embedded wallet', () => {
     expect((await chains[31337].getBalance({ address: SEND_TO })) - before).toBe(parseEther('0.01'))
   })
 
+  it('switches to the second chain: the embedded wallet follows, and a send approved in the frame lands there', async () => {
+    const d = await open()
+    const address = (await loginWithEmail(d.page, frameUrl, freshEmail('switch'))) as Address
+    await rpc(stack.urls.anvil2, 'anvil_setBalance', [address, toHex(parseEther('2'))])
+    await d.page.getByTestId('connect-button').click()
+    await d.page.getByTestId('account-network').click()
+    await d.page.getByTestId('network-eip155:31338').click()
+    await waitForState(d.page, 's => s.chains.activeCaipNetworkId === "eip155:31338" && s.chains.accounts.eip155?.status === "connected"', 20_000)
+    await waitForText(d.page, 'demo-network', 'Anvil 2')
+    await waitForText(d.page, 'demo-balance', '2.000 ETH')
+    // the same account on the new chain
+    expect(await kernelState(d.page, 's => s.chains.accounts.eip155.address')).toBe(address)
+    if (await d.page.getByTestId('portico-modal').isVisible()) await d.page.keyboard.press('Escape')
+    const before = await chains[31338].getBalance({ address: SEND_TO })
+    await d.page.getByTestId('demo-send').click()
+    await approveInFrame(d.page)
+    const result = d.page.locator('[data-testid=demo-send-result][data-status=ok]')
+    await result.waitFor({ state: 'visible', timeout: 30_000 })
+    const hash = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
+    const receipt = await chains[31338].waitForTransactionReceipt({ hash, timeout: 20_000 })
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect((await chains[31338].getBalance({ address: SEND_TO })) - before).toBe(parseEther('0.01'))
+  })
+
   it('restores the session on reload with no code', async () => {
     const d = await open()
     const email = freshEmail()
@@ -196,7 +220,7 @@ describe('email login and the embedded wallet', () => {
 
     // the new address logs in (same account); the old one is now a stranger
     await d.page.getByTestId('account-disconnect').click()
-    await d.page.getByTestId('portico-modal').waitFor({ state: 'hidden' }).catch(() => undefined)
+    await waitForState(d.page, 's => s.chains.accounts.eip155?.status !== "connected"', 20_000)
     const second = await open()
     const since3 = Date.now() - 1000
     await startEmailLogin(second.page, next)

@@ -25,7 +25,16 @@ export default async function setup(project: TestProject) {
     if (!isBuilt({ cdnDir, demoDir })) await build({ cdnDir, demoDir })
   } else if (!isBuilt()) await build()
   ensureChromium()
-  const stack = await startStack({ ports, cdnDir, demoDir, echo: process.env.PORTICO_E2E_ECHO === '1' })
+  // csp.e2e.test.ts serves the demo with the strict CSP on this port: an origin the dev project allows, so the
+  // login frame accepts it as a parent
+  const cspDemoPort = ports.demo + 9
+  const stack = await startStack({
+    ports,
+    cdnDir,
+    demoDir,
+    echo: process.env.PORTICO_E2E_ECHO === '1',
+    extraOrigins: [`http://localhost:${cspDemoPort}`],
+  })
   const token = stack.tokens && {
     name: stack.tokens.name,
     symbol: stack.tokens.symbol,
@@ -33,7 +42,7 @@ export default async function setup(project: TestProject) {
     addresses: Object.fromEntries(stack.tokens.deployments.map((d) => [String(d.chainId), d.address])),
     holders: stack.tokens.holders,
   }
-  const provided: E2EStack = { ports, urls: stack.urls, cdnDir, demoDir, token }
+  const provided: E2EStack = { ports, urls: stack.urls, cdnDir, demoDir, token, cspDemoPort }
   project.provide('stack', provided)
   return async () => {
     await stack.stop()

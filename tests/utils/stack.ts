@@ -4,7 +4,15 @@ import type { Ports, StackUrls } from '../../scripts/lib/ports.ts'
 export type E2EToken = { name: string; symbol: string; decimals: number; addresses: Record<string, `0x${string}`>; holders: `0x${string}`[] }
 
 /** What the e2e global setup started, as tests get it from `inject('stack')`. */
-export type E2EStack = { ports: Ports; urls: StackUrls; cdnDir: string; demoDir: string; token?: E2EToken }
+export type E2EStack = {
+  ports: Ports
+  urls: StackUrls
+  cdnDir: string
+  demoDir: string
+  token?: E2EToken
+  /** Where csp.e2e.test.ts serves the strict-CSP demo: an origin the dev project allows. */
+  cspDemoPort: number
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {

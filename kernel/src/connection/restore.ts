@@ -34,6 +34,9 @@ export async function restore(ctx: ConnectionContext) {
   store.dispatch(connectionSlice.actions.restoreStarted())
   for (const c of connections) store.dispatch(chainsSlice.actions.accountConnecting({ namespace: c.namespace }))
   await ctx.registry.loadActivated().catch((e) => ctx.log('error', '[portico] restore:', e))
+  // a stored connector from a plugin that loads after the first view (the embedded wallet): load those now too
+  if (connections.some((c) => !ctx.registry.getConnector(c.connectorId)))
+    await ctx.registry.loadActivated('idle').catch((e) => ctx.log('error', '[portico] restore:', e))
   const results = await Promise.all(
     connections.map(async (c) => {
       try {

@@ -29,6 +29,20 @@ export function embeddedWallet(kernel: Pick<Kernel, 'getConnector'>): EmbeddedWa
   return embeddedWalletOf(kernel.getConnector(AUTH_CONNECTOR_ID))
 }
 
+/** The plugin that provides the auth connector (loaded after the first view, so maybe not yet when asked). */
+export const EMBEDDED_WALLET_PLUGIN = 'embedded-wallet'
+
+/**
+ * The embedded wallet's API, loading its plugin from the manifest first when it is not set up yet (it loads right
+ * after the modal's first view; a visitor who submits at once need not wait for that). Undefined when there is none.
+ */
+export async function ensureEmbeddedWallet(kernel: Pick<Kernel, 'getConnector' | 'plugins'>): Promise<EmbeddedWalletApi | undefined> {
+  const ready = embeddedWallet(kernel)
+  if (ready) return ready
+  await kernel.plugins.load(EMBEDDED_WALLET_PLUGIN).catch(() => undefined)
+  return embeddedWallet(kernel)
+}
+
 /** A sentence for the visitor from a rejection: the frame's own message (already one sentence), else `fallback`. */
 export function errorText(error: unknown, fallback: string): string {
   if (typeof error === 'string' && error) return error

@@ -24,7 +24,9 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters = {}) {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'connector',
-    activation: 'open',
+    // after the first view shows: the Connect view's email field asks for it on submit (plugins/email), and a restore
+    // loads it when the stored connection is this connector's
+    activation: 'idle',
     legacyStorageKeys: LEGACY_STORAGE_KEYS,
     views: {
       [APPROVE_VIEW]: { load: () => import('./views/ApproveTransaction.js'), title: 'embeddedWallet.approve.title' },

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { EmailSchema } from '@portico/contracts/schemas'
 import { Button, Spinner, Text, useTranslate } from '@portico/kernel'
 import { ChevronRightIcon } from '@portico/kernel/icons'
 import { errorText } from '../api.js'
@@ -27,6 +26,12 @@ export type EmailFormProps = {
 }
 
 /**
+ * The contracts' zod email schema, loaded when the visitor first focuses or submits the field: zod is most of this
+ * plugin's weight, and the Connect view shows the field on the first open.
+ */
+const loadEmailSchema = () => import('@portico/contracts/schemas').then((m) => m.EmailSchema)
+
+/**
  * An email field and its submit button (`email-input`, `email-submit`): validated with the contracts' zod email
  * schema, submitted with Enter, a spinner while it waits, and every problem ("Invalid email", the cooldown, the
  * frame's error) said under the field and tied to it by `aria-describedby`. What was typed stays on error.
@@ -46,7 +51,13 @@ export function EmailForm({ label, layout = 'inline', submitLabel, pendingLabel,
     event.preventDefault()
     if (pending) return
     const email = value.trim()
-    if (!EmailSchema.safeParse(email).success) return setError(t('email.invalid'))
+    let valid: boolean
+    try {
+      valid = (await loadEmailSchema()).safeParse(email).success
+    } catch {
+      return setError(t('email.failed'))
+    }
+    if (!valid) return setError(t('email.invalid'))
     const problem = check?.(email)
     if (problem) return setError(problem)
     const until = cooldownUntil?.() ?? 0
@@ -82,6 +93,8 @@ export function EmailForm({ label, layout = 'inline', submitLabel, pendingLabel,
       // an address reads left to right; an empty field follows the placeholder's script
       dir="auto"
       autoFocus={autoFocus}
+      // the validator arrives while the visitor types
+      onFocus={() => void loadEmailSchema().catch(() => undefined)}
       value={value}
       aria-invalid={error ? true : undefined}
       aria-describedby={message ? messageId : undefined}

@@ -1,5 +1,5 @@
 import { useKernel, useTranslate } from '@portico/kernel'
-import { embeddedWallet } from '../api.js'
+import { embeddedWallet, ensureEmbeddedWallet } from '../api.js'
 import { AUTH_CONNECTOR_ID } from '../types.js'
 import { EmailForm } from './EmailForm.js'
 
@@ -13,7 +13,7 @@ export default function EmailMethod() {
   const t = useTranslate()
 
   const start = async (email: string) => {
-    const api = embeddedWallet(kernel)
+    const api = await ensureEmbeddedWallet(kernel)
     if (!api) throw new Error(t('email.unavailable'))
     const { action } = await api.connectEmail(email)
     if (action === 'VERIFY_OTP') return kernel.router.push('EmailVerifyOtp', { email })

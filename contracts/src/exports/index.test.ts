@@ -60,6 +60,7 @@ describe('@portico/contracts export surface', () => {
         "FEATURED_WALLETS_COUNT",
         "FRAME_ELEMENT_ID",
         "FRAME_ELEMENT_NAME",
+        "FRAME_ERROR_MESSAGES",
         "FRAME_READY_TIMEOUT_MS",
         "FRAME_Z_INDEX",
         "HEADER_TEXT_MS",

@@ -171,3 +171,18 @@ export const VIEW_TRANSITION_MS = 150
 export const SHAKE_MS = 500
 /** Delay before a new toast replaces an open one. */
 export const TOAST_REPLACE_DELAY_MS = 150
+
+/**
+ * Error messages of frame replies that the app gives a fixed meaning: the error payload carries only a message,
+ * so these sentences are the contract between the frame and the app (change them on both sides at once).
+ */
+export const FRAME_ERROR_MESSAGES = Object.freeze({
+  /** The stored session can no longer be refreshed: the app shows the "Session Expired" alert and disconnects. */
+  sessionExpired: 'Session expired',
+  /** The visitor pressed Reject in the frame's approval (EIP-1193 code 4001 on the app side). */
+  userRejected: 'User rejected the request.',
+  /** RPC_ABORT ended a pending approval. */
+  aborted: 'Request was aborted',
+  /** The frame's auth server cannot be reached: nothing was checked, so the visitor may simply try again. */
+  unreachable: 'The sign-in service is unreachable. Try again in a moment.',
+} as const)

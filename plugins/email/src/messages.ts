@@ -19,6 +19,7 @@ export const emailMessages = {
   'email.otp.expires': 'The code expires in 10 minutes.',
   'email.otp.wrong': 'That code did not work. Check it and try again.',
   'email.otp.resend': 'Resend code',
+  'email.otp.retry': 'Try again',
   'email.otp.resendIn': 'Resend code in {seconds} s',
   'email.otp.resent': 'A new code was sent to {email}.',
   'email.otp.noReceipt': "Didn't receive it?",

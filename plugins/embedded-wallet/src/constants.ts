@@ -1,3 +1,4 @@
+import { FRAME_ERROR_MESSAGES } from '@portico/contracts/spec'
 /** The auth connector's id (SPEC §3 connector type AUTH); other plugins find the embedded wallet under it. */
 export const AUTH_CONNECTOR_ID = 'auth'
 
@@ -20,8 +21,4 @@ export const EMAIL_COOLDOWN_MS = 30_000
 export const SIGN_OUT_TIMEOUT_MS = 3_000
 
 /** The frame's error texts with a fixed meaning (frame-design: "Frame error messages with fixed meaning"). */
-export const FRAME_MESSAGES = {
-  sessionExpired: 'Session expired',
-  userRejected: 'User rejected the request.',
-  aborted: 'Request was aborted',
-} as const
+export const FRAME_MESSAGES = FRAME_ERROR_MESSAGES

@@ -133,6 +133,7 @@ export const arMessages: Readonly<Record<string, string>> = {
   'email.otp.expires': 'تنتهي صلاحية الرمز خلال 10 دقائق.',
   'email.otp.wrong': 'لم يعمل هذا الرمز. تحقّق منه وحاول مرة أخرى.',
   'email.otp.resend': 'إعادة إرسال الرمز',
+  'email.otp.retry': 'حاول مرة أخرى',
   // "ث" is the written short form of ثانية: it reads right with any number of seconds
   'email.otp.resendIn': 'إعادة إرسال الرمز خلال {seconds} ث',
   'email.otp.resent': 'تم إرسال رمز جديد إلى {email}.',

@@ -130,6 +130,7 @@ export const esMessages: Readonly<Record<string, string>> = {
   'email.otp.expires': 'El código vence en 10 minutos.',
   'email.otp.wrong': 'Ese código no funcionó. Revísalo y vuelve a intentarlo.',
   'email.otp.resend': 'Reenviar código',
+  'email.otp.retry': 'Intentar de nuevo',
   'email.otp.resendIn': 'Reenviar código en {seconds} s',
   'email.otp.resent': 'Se envió un código nuevo a {email}.',
   'email.otp.noReceipt': '¿No lo recibiste?',

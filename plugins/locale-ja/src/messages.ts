@@ -132,6 +132,7 @@ export const jaMessages: Readonly<Record<string, string>> = {
   'email.otp.expires': 'コードの有効期限は10分です。',
   'email.otp.wrong': 'このコードは使用できませんでした。コードを確認して、もう一度お試しください。',
   'email.otp.resend': 'コードを再送信',
+  'email.otp.retry': 'もう一度試す',
   'email.otp.resendIn': '{seconds}秒後にコードを再送信できます',
   'email.otp.resent': '{email}に新しいコードを送信しました。',
   'email.otp.noReceipt': 'コードが届きませんか？',

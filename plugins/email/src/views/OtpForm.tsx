@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { FRAME_ERROR_MESSAGES } from '@portico/contracts/spec'
 import { Button, Spinner, Stack, Text, useKernel, useTranslate } from '@portico/kernel'
 import { errorText } from '../api.js'
 import { MailIcon } from './MailIcon.js'
@@ -36,6 +37,8 @@ export function OtpForm({ description, verify, resend, cooldownUntil }: OtpFormP
   const [resending, setResending] = useState(false)
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
+  // the code that could not be checked (the sign-in service was unreachable): kept, to be tried again as it is
+  const [unchecked, setUnchecked] = useState('')
   const [until, setUntil] = useState(() => cooldownUntil?.() ?? 0)
   const secondsLeft = useSecondsLeft(until)
   const busy = useRef(false)
@@ -51,10 +54,17 @@ export function OtpForm({ description, verify, resend, cooldownUntil }: OtpFormP
     setVerifying(true)
     setError('')
     setNotice('')
+    setUnchecked('')
     try {
       await verify(code)
     } catch (reason) {
-      setError(errorText(reason, t('email.otp.wrong')))
+      const message = errorText(reason, t('email.otp.wrong'))
+      setError(message)
+      if (message === FRAME_ERROR_MESSAGES.unreachable) {
+        // nothing was checked: the code stays, with a button to try it again once the service is back
+        setUnchecked(code)
+        return
+      }
       setDigits(empty())
       kernel.shake()
       // after React has re-rendered the cleared, editable digits
@@ -68,6 +78,7 @@ export function OtpForm({ description, verify, resend, cooldownUntil }: OtpFormP
   const change = (next: string[]) => {
     setDigits(next)
     if (error) setError('')
+    setUnchecked('')
     if (next.every(Boolean)) void check(next.join(''))
   }
 
@@ -115,9 +126,16 @@ export function OtpForm({ description, verify, resend, cooldownUntil }: OtpFormP
             </Text>
           </span>
         ) : error ? (
-          <Text as="p" variant="small" tone="error" align="center" id={errorId} role="alert" data-testid="otp-error">
-            {error}
-          </Text>
+          <Stack gap={2} align="center">
+            <Text as="p" variant="small" tone="error" align="center" id={errorId} role="alert" data-testid="otp-error">
+              {error}
+            </Text>
+            {unchecked && (
+              <Button variant="secondary" size="sm" data-testid="otp-retry" onClick={() => void check(unchecked)}>
+                {t('email.otp.retry')}
+              </Button>
+            )}
+          </Stack>
         ) : notice ? (
           <Text as="p" variant="small" tone="success" align="center" data-testid="otp-notice">
             {notice}

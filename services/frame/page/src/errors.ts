@@ -1,12 +1,11 @@
+import { FRAME_ERROR_MESSAGES } from '@portico/contracts/spec'
+
 /**
  * Messages the app side gives a fixed meaning to (frame-design.md, "Frame error messages with fixed meaning"):
  * change them only together with the embedded-wallet plugin.
  */
 export const MESSAGES = {
-  sessionExpired: 'Session expired',
-  userRejected: 'User rejected the request.',
-  aborted: 'Request was aborted',
-  unreachable: 'The sign-in service is unreachable. Try again in a moment.',
+  ...FRAME_ERROR_MESSAGES,
   somethingWrong: 'Something went wrong',
   solanaUnavailable: 'Solana signing is not available yet',
   socialUnavailable: 'Social login is not available yet.',

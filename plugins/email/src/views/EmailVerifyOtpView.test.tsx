@@ -111,6 +111,24 @@ describe('EmailVerifyOtp', () => {
     expect(screen.queryByTestId('otp-error')).toBeNull()
   })
 
+  it('error: the sign-in service unreachable keeps the typed code, and Try again checks the same code', async () => {
+    const { inputs, wallet, kernel } = await otpView()
+    const original = wallet.connectOtp.bind(wallet)
+    let down = true
+    wallet.connectOtp = async (otp: string) => {
+      if (!down) return original(otp)
+      wallet.calls.push(`connectOtp:${otp}`)
+      throw new Error('The sign-in service is unreachable. Try again in a moment.')
+    }
+    await act(async () => paste(inputs[0]!, GOOD_CODE))
+    expect((await screen.findByTestId('otp-error')).textContent).toBe('The sign-in service is unreachable. Try again in a moment.')
+    expect((await digitInputs()).map((i) => i.value).join('')).toBe(GOOD_CODE)
+    down = false
+    await act(async () => fireEvent.click(screen.getByTestId('otp-retry')))
+    await waitFor(() => expect(kernel.getState().chains.accounts.eip155?.address).toBe(FAKE_ADDRESS))
+    expect(wallet.calls.filter((c) => c.startsWith('connectOtp'))).toEqual([`connectOtp:${GOOD_CODE}`, `connectOtp:${GOOD_CODE}`])
+  })
+
   it('error: when the code is taken but connecting fails, it says why and retries connecting only', async () => {
     const { inputs, wallet, kernel } = await otpView()
     wallet.failNextConnect = 'The sign-in service is unreachable. Try again in a moment.'

@@ -8,9 +8,11 @@
  * --no-build, --no-chains, --no-services. Ports: PORTICO_DEMO_PORT, PORTICO_CDN_PORT, PORTICO_BUNDLED_PORT,
  * PORTICO_API_PORT, PORTICO_FRAME_PORT, PORTICO_RELAY_PORT, PORTICO_ANVIL_PORT, PORTICO_ANVIL2_PORT.
  */
+import { join } from 'node:path'
 import { build } from './lib/build.ts'
 import { portsFromEnv } from './lib/ports.ts'
 import { startStack, type Stack } from './lib/stack.ts'
+import { ROOT } from './lib/workspace.ts'
 
 const flags = new Set(process.argv.slice(2))
 const csp = flags.has('--csp') || ['1', 'true'].includes(process.env.PORTICO_CSP ?? '')
@@ -32,6 +34,10 @@ async function shutdown(code: number) {
 process.on('SIGINT', () => void shutdown(0))
 process.on('SIGTERM', () => void shutdown(0))
 process.on('SIGHUP', () => void shutdown(0))
+
+// The login frame keeps its users and key shares across restarts (an email then keeps its address; the browser
+// holds the device share); the chains start fresh. Delete .portico/frame-db to forget every email login.
+process.env.PORTICO_FRAME_DATA_DIR ??= join(ROOT, '.portico', 'frame-db')
 
 try {
   const ports = portsFromEnv()

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { Database, Queryable } from './types.js'
 
@@ -12,6 +13,8 @@ export interface PgliteDatabase extends Database {
  * database from a snapshot instead of running initdb, which takes seconds under WebAssembly.
  */
 export async function openPglite(dataDir?: string, from?: Blob): Promise<PgliteDatabase> {
+  // PGlite creates the directory itself but not its parents: a fresh `.portico/frame-db` would fail to start
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
   const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(from ? { loadDataDir: from } : {}) })
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { AuthError } from './auth.js'
 import { createRelay, type Relay, type RelayOptions } from './relay.js'
+import { connect as connectClient, token, topic, type TokenOptions } from './testing/clients.js'
 
 // Protocol-level tests with hand-driven sockets: auth refusals, malformed frames, mailbox, acks.
 
@@ -20,54 +20,11 @@ async function startRelay(options: RelayOptions = {}) {
   return relay
 }
 
-interface TokenOptions { aud?: string; iat?: number; ttl?: number; seed?: Uint8Array }
-async function token(relay: Relay, o: TokenOptions = {}) {
-  const keyPair = generateKeyPair(o.seed ?? randomBytes(32))
-  return signJWT(randomBytes(32).toString('hex'), o.aud ?? relay.url, o.ttl ?? 86_400, keyPair, o.iat)
-}
-
-/** A bare WebSocket client that records raw frames and can await one matching a predicate. */
-async function connect(relay: Relay, query: string, options: WebSocket.ClientOptions = {}) {
-  const ws = new WebSocket(`${relay.url}/?${query}`, options)
-  sockets.push(ws)
-  const frames: string[] = []
-  const waiters: Array<() => void> = []
-  ws.on('message', (data) => {
-    frames.push(data.toString())
-    waiters.splice(0).forEach((w) => w())
-  })
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-  )
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve())
-    ws.once('error', reject)
-  })
-  const next = async (match: (text: string) => boolean) => {
-    for (;;) {
-      const found = frames.find(match)
-      if (found) {
-        frames.splice(frames.indexOf(found), 1)
-        return found
-      }
-      await new Promise<void>((resolve) => waiters.push(resolve))
-    }
-  }
-  let seq = 1
-  /** Sends a request and resolves with the parsed response carrying its id. */
-  const call = async (method: string, params: unknown) => {
-    const id = seq++
-    ws.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
-    return JSON.parse(await next((t) => t.startsWith(`{"id":${id},`)))
-  }
-  const delivery = async () => JSON.parse(await next((t) => t.includes('"method":"irn_subscription"')))
-  return { ws, frames, next, call, delivery, closed }
-}
+/** A bare client (./testing/clients.ts), closed after each test. */
+const connect = (relay: Relay, query: string, options: WebSocket.ClientOptions = {}) => connectClient(relay, query, options, sockets)
 
 const authed = async (relay: Relay, o: TokenOptions = {}, options?: WebSocket.ClientOptions) =>
   connect(relay, `auth=${await token(relay, o)}&projectId=test`, options)
-
-const topic = (n: number) => n.toString(16).padStart(64, '0')
 
 describe('authentication', () => {
   it('refuses a missing or badly signed token with "Unauthorized: invalid key"', async () => {

@@ -242,6 +242,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const [dir, what] of folders) {
       if (!existsSync(dir)) throw new Error(`${what} folder ${dir} is missing: run \`npm run build\` first`)
     }
+    // The pages are served last, once the api and the relay listen: a page that loads must find its services.
+    await Promise.all(waits)
+    checkAborted()
     const config = demoRuntimeConfig(urls)
     const devWallet = options.devWallet ?? existsSync(join(demoDir, DEV_WALLET_FILE))
     servers.push(
@@ -271,8 +274,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       )
       lines.splice(2, 0, row(`bundled host${options.csp ? ' (strict CSP)' : ''}${bundledWallet ? ' + Dev Wallet' : ''}`, urls.bundled))
     }
-    await Promise.all(waits)
-    checkAborted()
   } catch (error) {
     await stop()
     throw error

@@ -3,34 +3,36 @@ import { erc20Abi, formatUnits, getAddress } from 'viem'
 import type { ChainRuntime } from './chains.js'
 import type { Logger } from './config.js'
 import { ApiProblem } from './errors.js'
+import type { Queryable } from './db/index.js'
 import type { DataStore } from './store.js'
 
 /** Where icons live when a token or currency has no configured icon URL. */
 export type IconUrlFor = (kind: 'token', id: string) => string
 
-interface CacheEntry {
-  expires: number
-  balances: ApiTokenBalance[]
-}
-
-/** Reads native and ERC-20 balances from the chains, priced from the price table, cached per (chain, address). */
+/**
+ * Reads native and ERC-20 balances from the chains, priced from the price table. Results are cached in the
+ * database (table balance_cache), not in the process: replicas behind one load balancer then answer alike, and a
+ * `forceUpdate` on any of them refreshes the entry for all. Expiry uses the database clock, so replicas with
+ * skewed clocks agree too. The key holds chain, address, currency and the icon base URL, so replicas configured
+ * alike share entries and a differently configured one never serves another's icon URLs.
+ */
 export class BalanceService {
-  private cache = new Map<string, CacheEntry>()
-  // Concurrent identical reads share one RPC round trip instead of stampeding the node.
+  // Concurrent identical reads in this process share one RPC round trip instead of stampeding the node.
   private inflight = new Map<string, Promise<ApiTokenBalance[]>>()
+  private writes = 0
 
   constructor(
+    private readonly db: Queryable,
     private readonly chains: Map<string, ChainRuntime>,
     private readonly store: DataStore,
     private readonly cacheMs: number,
     private readonly logger: Logger,
-    private readonly maxEntries = 10_000,
   ) {}
 
-  /** Drops cached balances of a chain (after a chain reset) or of everything. */
-  invalidate(chainId?: string): void {
-    if (!chainId) return this.cache.clear()
-    for (const key of this.cache.keys()) if (key.startsWith(`${chainId}|`)) this.cache.delete(key)
+  /** Drops cached balances of a chain (after a chain reset) or of everything, for every replica. */
+  async invalidate(chainId?: string): Promise<void> {
+    if (chainId) await this.db.query('delete from balance_cache where chain_id = $1', [chainId])
+    else await this.db.query('delete from balance_cache')
   }
 
   /**
@@ -48,6 +50,7 @@ export class BalanceService {
       try {
         return await this.forChain(chain, address, options)
       } catch (error) {
+        if (error instanceof ApiProblem) throw error
         throw new ApiProblem(502, 'CHAIN_UNAVAILABLE', `Could not read balances on ${chain.caip}: ${errorMessage(error)}`, [
           { name: 'chainId', description: `${chain.caip} is unavailable` },
         ])
@@ -67,18 +70,29 @@ export class BalanceService {
     address: `0x${string}`,
     options: { currency: string; force: boolean; iconUrl: IconUrlFor },
   ): Promise<ApiTokenBalance[]> {
-    const key = `${chain.caip}|${address.toLowerCase()}|${options.currency}`
+    const key = `${chain.caip}|${address.toLowerCase()}|${options.currency}|${options.iconUrl('token', '')}`
     if (!options.force) {
-      const hit = this.cache.get(key)
-      if (hit && hit.expires > Date.now()) return hit.balances
+      const [hit] = await this.db.query<{ balances: ApiTokenBalance[] }>(
+        'select balances from balance_cache where key = $1 and expires_at > now()',
+        [key],
+      )
+      if (hit) return hit.balances
       const pending = this.inflight.get(key)
       if (pending) return pending
     }
     const read = this.read(chain, address, options).finally(() => this.inflight.delete(key))
     this.inflight.set(key, read)
     const balances = await read
-    if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value as string)
-    this.cache.set(key, { expires: Date.now() + this.cacheMs, balances })
+    await this.db.query(
+      `insert into balance_cache (key, chain_id, balances, expires_at)
+       values ($1, $2, $3, now() + $4 * interval '1 millisecond')
+       on conflict (key) do update set balances = excluded.balances, expires_at = excluded.expires_at`,
+      [key, chain.caip, JSON.stringify(balances), this.cacheMs],
+    )
+    // Expired rows are dropped now and then (by whichever replica writes), so the table stays the size of the
+    // addresses seen within the cache time.
+    if (++this.writes % 200 === 0)
+      await this.db.query("delete from balance_cache where expires_at < now() - interval '1 minute'")
     return balances
   }
 

@@ -1,4 +1,4 @@
-import type { Database } from './db/index.js'
+import type { Database, PostgresTimeouts } from './db/index.js'
 
 /** A fiat price per currency code, e.g. `{ usd: 1 }`. */
 export type Prices = Record<string, number>
@@ -47,15 +47,20 @@ export interface ApiServerOptions {
   chains?: ChainConfig[]
   /** PostgreSQL connection string; PGlite when absent. */
   databaseUrl?: string
+  /** PostgreSQL session timeouts (statement, lock, idle in transaction); see PostgresTimeouts for the defaults. */
+  databaseTimeouts?: PostgresTimeouts
   /** PGlite data directory; in memory when absent. Ignored with `databaseUrl`. */
   dataDir?: string
   /** An already-open database (migrated by the server); the server does not close it. */
   database?: Database
-  /** Seed the `portico-dev` project (default true). */
+  /**
+   * Seed the `portico-dev` project (default true). Created only when absent: an existing one (another replica's,
+   * or edited by the operator) is never rewritten.
+   */
   seedDevProject?: boolean
   /** Extra origins allowed for `portico-dev`, added to the localhost demo origins. */
   devOrigins?: string[]
-  /** Projects to create or update at start. */
+  /** Projects to create or update at start (the operator's explicit configuration: it wins over the stored rows). */
   projects?: ProjectConfig[]
   /** Indexer settings; `enabled: false` leaves history empty (useful for benchmarks of other endpoints). */
   indexer?: { enabled?: boolean; pollIntervalMs?: number; maxBackoffMs?: number; batchSize?: number }
@@ -65,7 +70,10 @@ export interface ApiServerOptions {
   historyPageSize?: number
   /** Synthetic wallets appended to the registry catalog, for scale testing of the wallet list. */
   syntheticWallets?: number
-  /** Base URL used in generated icon URLs; by default the origin of the request. */
+  /**
+   * Base URL of generated icon URLs and of the document's server. Default: `http://localhost:<port listened on>`
+   * (`http://localhost:4310` before listen). Never taken from request headers.
+   */
   publicUrl?: string
   /** Timeout of one JSON-RPC call to a chain (default 5 s). */
   rpcTimeoutMs?: number

@@ -45,6 +45,50 @@ export const ConfigFileSchema = z.object({
     .optional(),
 })
 
+/** Every PORTICO_* variable the api reads (DATABASE_URL is not ours to police: other tools share it). */
+export const KNOWN_ENV = [
+  'PORTICO_API_PORT',
+  'PORTICO_API_HOST',
+  'PORTICO_API_DATA_DIR',
+  'PORTICO_API_CHAINS',
+  'PORTICO_API_CONFIG',
+  'PORTICO_API_SYNTHETIC_WALLETS',
+  'PORTICO_API_PUBLIC_URL',
+  'PORTICO_DEV_ORIGINS',
+] as const
+
+/** PORTICO_API_* names other programs read (the frame and the tests find the api there): not misspellings of ours. */
+const READ_BY_OTHERS = ['PORTICO_API_URL']
+
+/** Levenshtein distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    row = next
+  }
+  return row[b.length]
+}
+
+/**
+ * Variables that look meant for the api but do nothing: any unknown PORTICO_API_*, and other PORTICO_* names within
+ * two edits of one the api reads (PORTICO_DEV_ORIGIN). Other services' PORTICO_* variables share the environment
+ * under the stack, so a name far from ours is not reported. Each warning names the closest known variable.
+ */
+export function unknownEnvWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = []
+  for (const name of Object.keys(env).sort()) {
+    if (!name.startsWith('PORTICO_') || (KNOWN_ENV as readonly string[]).includes(name) || READ_BY_OTHERS.includes(name)) continue
+    const [closest, d] = KNOWN_ENV.map((known) => [known, distance(name, known)] as const).sort((x, y) => x[1] - y[1])[0]
+    const near = d <= Math.max(2, Math.floor(name.length / 6))
+    if (name.startsWith('PORTICO_API_')) warnings.push(`unknown variable ${name}${near ? ` (did you mean ${closest}?)` : ''}`)
+    else if (d <= 2) warnings.push(`unknown variable ${name} (did you mean ${closest}?)`)
+  }
+  return warnings
+}
+
 /** Parses `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546`. */
 export function parseChainList(text: string): NonNullable<ApiServerOptions['chains']> {
   return text

@@ -62,10 +62,24 @@ export function validationHook(result: { success: boolean; error?: ZodError; tar
   return undefined
 }
 
-/** The app's `onError`: known problems keep their status; anything unexpected is logged and answered 500. */
+/** PostgreSQL SQLSTATE class 22 (data exception): the input could not be stored, so it is a client error. */
+const isDataException = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)
+
+/**
+ * The app's `onError`: known problems keep their status; anything unexpected is logged and answered 500. A storage
+ * engine's message never reaches the client (it names tables, encodings, internals): a data exception the
+ * validation did not catch is a generic 400, anything else a generic 500, and the real text goes to the log.
+ */
 export function errorHandler(logger: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof ApiProblem) return c.json(error.body(), error.status)
+    if (isDataException(error)) {
+      logger.warn(`${c.req.method} ${c.req.path}: database refused the input: ${error.message}`)
+      const message = 'Invalid input: a value could not be stored'
+      const body: ApiError = { status: 'FAILED', code: 'VALIDATION_ERROR', message, reasons: [{ name: 'input', description: 'value not storable' }] }
+      return c.json(body, 400)
+    }
     if (error instanceof HTTPException) {
       // Hono raises these for malformed JSON bodies and for the body size limit.
       const status = error.status

@@ -66,8 +66,10 @@ type BlockWithTxs = Block<bigint, true, 'latest'>
  * (value > 0) or emitted ERC-20 Transfer logs, plus failed attempts at either (value > 0 or a call to a listed
  * token that reverted). Progress is stored per chain with the hash of the last indexed block: a later mismatch
  * (anvil restarted, or any reorg) wipes that chain's history and reindexes it from the start block, which is
- * correct for the local, reorg-free chains this reference targets. An unreachable chain is retried with backoff.
- * Writes are compare-and-set on the stored progress, so several replicas may run the indexer against one database.
+ * correct for the local, reorg-free chains this reference targets; a node that only lags behind (its head block is
+ * one we indexed, see indexer_blocks) is waited for instead. An unreachable chain is retried with backoff. Writes,
+ * resets included, are compare-and-set on the stored progress, so several replicas may run the indexer against one
+ * database.
  */
 export class Indexer {
   private readonly poll: number
@@ -206,12 +208,22 @@ export class Indexer {
     const head = await client.getBlockNumber({ cacheTime: 0 })
     if (state) {
       if (head < BigInt(state.block_number)) {
-        await this.reset(chain, `head ${head} is below indexed block ${state.block_number}`)
+        // A node behind the others (a lagging RPC, a replica of the node still syncing) has our blocks up to its
+        // head; a restarted chain has others there. Only the latter is a reset: wiping on the former would throw
+        // away every replica's history.
+        const [ours] = await this.db.query<{ block_hash: string }>(
+          'select block_hash from indexer_blocks where chain_id = $1 and block_number = $2',
+          [caip, Number(head)],
+        )
+        const theirs = await client.getBlock({ blockNumber: head })
+        if (ours && ours.block_hash === theirs.hash)
+          throw new Error(`node is behind: head ${head} is below indexed block ${state.block_number} on the same chain; waiting`)
+        await this.reset(chain, state, `head ${head} is below indexed block ${state.block_number} and block ${head} differs`)
         return false
       }
       const seen = await client.getBlock({ blockNumber: BigInt(state.block_number) })
       if (seen.hash !== state.block_hash) {
-        await this.reset(chain, `block ${state.block_number} hash changed`)
+        await this.reset(chain, state, `block ${state.block_number} hash changed`)
         return false
       }
     }
@@ -234,9 +246,12 @@ export class Indexer {
 
     // The batch must extend what is stored and be internally linked; otherwise the chain changed under us.
     let parent = state?.block_hash
-    for (const block of blocks) {
+    for (const [i, block] of blocks.entries()) {
       if (parent !== undefined && block.parentHash !== parent) {
-        await this.reset(chain, `block ${block.number} does not extend the indexed chain`)
+        // The first block not extending what is stored is evidence of a reset; a break inside the batch only means
+        // the node changed while we read it.
+        if (i > 0 || !state) throw new Error(`${caip} changed while reading blocks ${from}-${to}; retrying`)
+        await this.reset(chain, state, `block ${block.number} does not extend the indexed chain`)
         return false
       }
       parent = block.hash as string
@@ -309,6 +324,11 @@ export class Indexer {
     const last = blocks[blocks.length - 1]
     await this.db.transaction(async (tx) => {
       await this.advance(tx, caip, state, Number(last.number), last.hash as string)
+      await tx.query(
+        `insert into indexer_blocks (chain_id, block_number, block_hash)
+         select $1, * from unnest($2::int8[], $3::text[]) on conflict do nothing`,
+        [caip, blocks.map((b) => Number(b.number)), blocks.map((b) => b.hash as string)],
+      )
       await this.insert(tx, caip, txRows, transfers, [...participants.values()])
     })
     this.setStatus(caip, { indexedBlock: Number(last.number) })
@@ -414,11 +434,20 @@ export class Indexer {
     )
   }
 
-  /** Forgets everything indexed on a chain; the next step starts over from the start block. */
-  private async reset(chain: ChainRuntime, reason: string) {
-    this.logger.warn(`indexer: ${chain.caip} was reset (${reason}); reindexing from block ${chain.config.startBlock ?? 0}`)
+  /**
+   * Forgets everything indexed on a chain; the next step starts over from the start block. Compare-and-set on the
+   * progress this replica read: if another replica advanced or reset the chain since, its view is newer and
+   * nothing is deleted (LostRace), so a replica acting on a stale read cannot wipe everyone's history.
+   */
+  private async reset(chain: ChainRuntime, state: { block_number: number; block_hash: string }, reason: string) {
     await this.db.transaction(async (tx) => {
-      for (const table of ['account_transactions', 'transfers', 'transactions', 'indexer_state'])
+      const claimed = await tx.query(
+        'delete from indexer_state where chain_id = $1 and block_number = $2 and block_hash = $3 returning chain_id',
+        [chain.caip, state.block_number, state.block_hash],
+      )
+      if (claimed.length === 0) throw new LostRace(`${chain.caip} moved on since it was read; not resetting`)
+      this.logger.warn(`indexer: ${chain.caip} was reset (${reason}); reindexing from block ${chain.config.startBlock ?? 0}`)
+      for (const table of ['account_transactions', 'transfers', 'transactions', 'indexer_blocks', 'balance_cache'])
         await tx.query(`delete from ${table} where chain_id = $1`, [chain.caip])
       // Contracts met only in logs may not exist on the new chain; listed tokens are configuration and stay.
       await tx.query('delete from tokens where chain_id = $1 and not listed', [chain.caip])

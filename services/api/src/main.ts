@@ -2,9 +2,11 @@
  * CLI: `tsx --conditions=source services/api/src/main.ts` (or `npm start -w services/api`). Configuration comes
  * from the environment, see optionsFromEnv in env.ts. Stops cleanly on SIGINT/SIGTERM.
  */
-import { optionsFromEnv } from './env.js'
+import { optionsFromEnv, unknownEnvWarnings } from './env.js'
 import { createApiServer } from './server.js'
 
+// A misspelt variable would otherwise do nothing, silently.
+for (const warning of unknownEnvWarnings()) console.warn(`[portico-api] ${warning}`)
 const { options, port, host } = optionsFromEnv()
 const server = await createApiServer(options)
 const { url } = await server.listen(port, host)

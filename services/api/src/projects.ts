@@ -50,6 +50,20 @@ export class ProjectService {
     this.cache.delete(project.id)
   }
 
+  /**
+   * Creates a project only if it does not exist; returns false (and changes nothing) when it does. Seeded projects
+   * belong to the operator once created: replicas starting with other settings must not rewrite them.
+   */
+  async seed(project: ProjectConfig): Promise<boolean> {
+    const rows = await this.db.query(
+      `insert into projects (id, name, allowed_origins, analytics_enabled) values ($1, $2, $3, $4)
+       on conflict (id) do nothing returning id`,
+      [project.id, project.name ?? project.id, project.allowedOrigins.map(normalizeOrigin), project.analyticsEnabled ?? true],
+    )
+    this.cache.delete(project.id)
+    return rows.length > 0
+  }
+
   /** The project with this id, or null. */
   async get(id: string): Promise<Project | null> {
     const hit = this.cache.get(id)

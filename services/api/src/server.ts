@@ -7,17 +7,20 @@ import { BalanceService } from './balances.js'
 import { createChainRuntimes } from './chains.js'
 import {
   type ApiServerOptions,
+  DEFAULT_API_PORT,
   DEFAULT_CHAINS,
   DEV_PROJECT_ID,
   DEV_PROJECT_ORIGINS,
   consoleLogger,
 } from './config.js'
 import { type Database, openDatabase, runMigrations } from './db/index.js'
+import { jsonBodyGuard } from './bodyGuard.js'
 import { ApiProblem, errorHandler, validationHook } from './errors.js'
+import { notFoundOrMethodNotAllowed, strictQuery } from './methods.js'
 import { HistoryService } from './history.js'
 import { Indexer } from './indexer.js'
-import { HealthResponseSchema, jsonOk } from './openapi.js'
-import { ProjectService } from './projects.js'
+import { HealthResponseSchema, errorResponses, jsonOk } from './openapi.js'
+import { ProjectService, normalizeOrigin } from './projects.js'
 import { WalletRegistry } from './registry/registry.js'
 import { registerAnalyticsRoutes } from './routes/analytics.js'
 import { registerBlockchainRoutes } from './routes/blockchain.js'
@@ -48,10 +51,6 @@ export interface ApiServer {
 /** Largest accepted request body: analytics events and price requests are small. */
 const MAX_BODY_BYTES = 64 * 1024
 
-/** PostgreSQL SQLSTATE class 22 (data exception): the input could not be stored, so it is a client error. */
-const isDataException = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && error.code.startsWith('22')
-
 /**
  * Builds the reference API: opens and migrates the database, seeds projects, tokens and prices, registers every
  * route with its zod schemas (validation and the document at /openapi.json), and starts the indexer.
@@ -59,7 +58,7 @@ const isDataException = (error: unknown) =>
 export async function createApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const logger = options.logger ?? consoleLogger
   const ownsDb = options.database === undefined
-  const db = options.database ?? (await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir }))
+  const db = options.database ?? (await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, timeouts: options.databaseTimeouts }))
   if (!ownsDb) await runMigrations(db)
 
   const chainConfigs = options.chains ?? DEFAULT_CHAINS
@@ -68,23 +67,33 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   const projects = new ProjectService(db)
   await store.seedChains(chainConfigs)
   if (options.seedDevProject ?? true) {
-    await projects.upsert({
-      id: DEV_PROJECT_ID,
-      name: 'Portico dev',
-      allowedOrigins: [...new Set([...DEV_PROJECT_ORIGINS, ...(options.devOrigins ?? [])])],
-    })
+    // Seeded once: the stored project is the operator's from then on, and the last replica to start must not
+    // rewrite the allowlist of all the others. Origins configured here but missing there are reported, not added.
+    const dev = { id: DEV_PROJECT_ID, name: 'Portico dev', allowedOrigins: [...new Set([...DEV_PROJECT_ORIGINS, ...(options.devOrigins ?? [])])] }
+    if (!(await projects.seed(dev))) {
+      const stored = await projects.get(DEV_PROJECT_ID)
+      const missing = dev.allowedOrigins.map(normalizeOrigin).filter((o) => !stored?.allowedOrigins.includes(o) && !stored?.allowedOrigins.includes('*'))
+      if (missing.length > 0)
+        logger.warn(`${DEV_PROJECT_ID} already exists; its stored allowlist is kept, so these configured origins are not allowed: ${missing.join(', ')} (edit the projects table to add them)`)
+    }
   }
   for (const project of options.projects ?? []) await projects.upsert(project)
 
-  const balances = new BalanceService(chains, store, options.balanceCacheMs ?? 30_000, logger)
+  const balances = new BalanceService(db, chains, store, options.balanceCacheMs ?? 30_000, logger)
   const history = new HistoryService(db, chains, store, options.historyPageSize ?? 20)
   const registry = new WalletRegistry({ synthetic: options.syntheticWallets })
   const indexer =
     options.indexer?.enabled === false
       ? null
-      : new Indexer(db, chains, store, logger, options.indexer, (chainId) => balances.invalidate(chainId))
+      : new Indexer(db, chains, store, logger, options.indexer, (chainId) =>
+          void balances.invalidate(chainId).catch((error: unknown) => logger.warn(`balance cache not cleared: ${String(error)}`)),
+        )
 
-  const deps: RouteDeps = { db, chains, projects, store, balances, history, registry, indexer, logger, publicUrl: options.publicUrl }
+  // Public URLs (icons, the document's server) come from configuration only: a request's Host header is the
+  // client's to choose, and icon URLs end up in caches shared by every visitor. Unconfigured, the default is
+  // localhost on the port the server listens on (set by listen).
+  const publicUrl = (options.publicUrl ?? `http://localhost:${DEFAULT_API_PORT}`).replace(/\/+$/, '')
+  const deps: RouteDeps = { db, chains, projects, store, balances, history, registry, indexer, logger, publicUrl }
   const app = new OpenAPIHono({ defaultHook: validationHook })
 
   // Any origin may call: the per-project allowlist is enforced by the handlers, and the modal must be able to read
@@ -122,6 +131,12 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     )
   }
 
+  // After the size limit (a huge body is a 413 first): depth, value count and unstorable strings of every JSON body.
+  app.use('*', jsonBodyGuard())
+  // The service's own routes refuse unknown query parameters; provider routes ignore them (see README).
+  app.use('/health', strictQuery([]))
+  app.use('/v1/projects/:projectId/origins', strictQuery([]))
+
   registerBlockchainRoutes(app, deps)
   registerRegistryRoutes(app, deps)
   registerAnalyticsRoutes(app, deps)
@@ -133,7 +148,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
       path: '/health',
       tags: ['Service'],
       summary: 'Liveness and indexer progress',
-      responses: jsonOk(HealthResponseSchema, 'Healthy'),
+      responses: { ...jsonOk(HealthResponseSchema, 'Healthy'), 400: errorResponses[400] },
     }),
     (c) =>
       c.json(
@@ -142,7 +157,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
       ),
   )
 
-  app.doc31('/openapi.json', (c) => ({
+  app.doc31('/openapi.json', () => ({
     openapi: '3.1.0',
     info: {
       title: 'Portico reference API',
@@ -151,22 +166,11 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
         'Blockchain API (SPEC §7), wallet registry and analytics ingest of Portico. Errors are ApiError bodies; ' +
         'provider calls take projectId, st and sv in the query.',
     },
-    servers: [{ url: options.publicUrl ?? new URL(c.req.url).origin }],
+    servers: [{ url: deps.publicUrl }],
   }))
 
-  const handleError = errorHandler(logger)
-  app.onError((error, c) => {
-    if (isDataException(error)) {
-      const message = error instanceof Error ? error.message : 'invalid data'
-      const body: ApiError = { status: 'FAILED', code: 'VALIDATION_ERROR', message: `Invalid input: ${message}`, reasons: [{ name: 'body', description: message }] }
-      return c.json(body, 400)
-    }
-    return handleError(error, c)
-  })
-  app.notFound((c) => {
-    const body: ApiError = { status: 'FAILED', code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}`, reasons: [] }
-    return c.json(body, 404)
-  })
+  app.onError(errorHandler(logger))
+  app.notFound(notFoundOrMethodNotAllowed(app))
 
   indexer?.start()
 
@@ -180,7 +184,11 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     indexer,
     registry,
     chainIds: [...chains.keys()],
-    listen: (port = 0, hostname = '127.0.0.1') => http.listen(port, hostname),
+    async listen(port = 0, hostname = '127.0.0.1') {
+      const listening = await http.listen(port, hostname)
+      if (options.publicUrl === undefined) deps.publicUrl = `http://localhost:${listening.port}`
+      return listening
+    },
     async close() {
       await indexer?.stop()
       await http.close()

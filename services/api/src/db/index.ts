@@ -1,17 +1,19 @@
 import { runMigrations } from './migrations.js'
 import { type PgliteDatabase, openPglite } from './pglite.js'
-import { openPostgres } from './postgres.js'
+import { type PostgresTimeouts, openPostgres } from './postgres.js'
 import type { Database } from './types.js'
 
 export type { Database, Queryable } from './types.js'
 export { migrations, runMigrations, type Migration } from './migrations.js'
 export { openPglite, type PgliteDatabase } from './pglite.js'
-export { openPostgres } from './postgres.js'
+export { DEFAULT_POSTGRES_TIMEOUTS, openPostgres, type PostgresTimeouts } from './postgres.js'
 
 /** Where the service keeps its data: a PostgreSQL `url`, else PGlite in `dataDir`, else PGlite in memory. */
 export interface DatabaseOptions {
   url?: string
   dataDir?: string
+  /** PostgreSQL session timeouts (see PostgresTimeouts); PGlite has one session, so none apply. */
+  timeouts?: PostgresTimeouts
 }
 
 // Snapshot of a freshly migrated in-memory database. initdb under WebAssembly takes seconds; loading this takes a
@@ -40,7 +42,7 @@ async function openMemoryPglite(): Promise<PgliteDatabase> {
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const db = options.url
-    ? await openPostgres(options.url)
+    ? await openPostgres(options.url, { timeouts: options.timeouts })
     : options.dataDir
       ? await openPglite(options.dataDir)
       : await openMemoryPglite()

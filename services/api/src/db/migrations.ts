@@ -117,6 +117,27 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0002_replicas',
+    sql: `
+      -- Balances shared by every replica, so they agree and forceUpdate refreshes them all; expiry is the server's.
+      create table balance_cache (
+        key text primary key,
+        chain_id text not null,
+        balances jsonb not null,
+        expires_at timestamptz not null
+      );
+      create index balance_cache_chain_idx on balance_cache (chain_id);
+      -- The hash of every indexed block: a node whose head is below the indexed height is only lagging when its
+      -- head block is one we indexed; a different hash there is evidence that the chain was reset.
+      create table indexer_blocks (
+        chain_id text not null,
+        block_number bigint not null,
+        block_hash text not null,
+        primary key (chain_id, block_number)
+      );
+    `,
+  },
 ]
 
 /** Arbitrary constant key of the advisory lock that serialises migrations across replicas starting together. */
@@ -125,6 +146,8 @@ const MIGRATION_LOCK_KEY = 4310_0001
 /** Applies the migrations not yet recorded in `portico_migrations`; returns the ids it applied. */
 export async function runMigrations(db: Database, list: readonly Migration[] = migrations): Promise<string[]> {
   return db.transaction(async (tx) => {
+    // Replicas starting together wait here while one migrates, longer than the pool's lock_timeout allows.
+    if (db.kind === 'postgres') await tx.exec("set local lock_timeout = '120s'; set local statement_timeout = '300s'")
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
     await tx.exec(`create table if not exists portico_migrations (
       id text primary key,

@@ -21,7 +21,8 @@ export interface RouteDeps {
   registry: WalletRegistry
   indexer: Indexer | null
   logger: Logger
-  publicUrl?: string
+  /** Base of generated URLs, from configuration (never from request headers); no trailing slash. */
+  publicUrl: string
 }
 
 /** The app type the routes register on. */
@@ -34,8 +35,11 @@ export const authorize = (deps: RouteDeps, c: Context, projectId: string): Promi
 /** Image ids allowed in URLs: what ImageParamsSchema accepts. */
 const toImageId = (label: string) => label.replace(/[^A-Za-z0-9._:-]/g, '').slice(0, 128) || 'unknown'
 
-/** Builds absolute icon URLs on this API, from the configured public URL or the request's own origin. */
-export function iconUrlFor(deps: RouteDeps, c: Context): IconUrlFor {
-  const base = (deps.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')
+/**
+ * Builds absolute icon URLs on this API from the configured public URL. Never from the request (Host,
+ * X-Forwarded-*): a forged Host would otherwise reach every visitor through the shared balance cache.
+ */
+export function iconUrlFor(deps: RouteDeps, _c?: Context): IconUrlFor {
+  const base = deps.publicUrl
   return (_kind, id) => `${base}/public/getTokenImage/${toImageId(id)}`
 }

@@ -67,8 +67,25 @@ function svg(c: Context, body: string) {
   return c.body(body, 200, { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' })
 }
 
+/** Query parameters of /getWallets that are integers: the contract's z.coerce would read `0x10` as 16, `1e1` as 10. */
+const INTEGER_QUERY = ['page', 'entries']
+
 /** Registers the wallet registry routes (list, images, analytics config). */
 export function registerRegistryRoutes(app: App, deps: RouteDeps) {
+  // Runs before validation: only plain decimal digits reach the schema's number coercion.
+  app.use('/getWallets', async (c, next) => {
+    const params = new URL(c.req.url).searchParams
+    const bad = INTEGER_QUERY.filter((name) => params.has(name) && !params.getAll(name).every((v) => /^[0-9]{1,9}$/.test(v)))
+    if (bad.length > 0)
+      throw new ApiProblem(
+        400,
+        'VALIDATION_ERROR',
+        `Invalid query: ${bad.map((name) => `${name} must be a whole number in decimal digits`).join('; ')}`,
+        bad.map((name) => ({ name, description: `${name} must be a whole number in decimal digits` })),
+      )
+    await next()
+  })
+
   app.openapi(getWallets, async (c) => {
     const query = c.req.valid('query')
     await authorize(deps, c, query.projectId)

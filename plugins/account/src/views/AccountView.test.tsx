@@ -108,7 +108,7 @@ describe('Account view', () => {
     const { kernel, view } = await setup({ extra: [features] })
     const tiles = within(view).getByRole('group', { name: 'Wallet actions' })
     expect(within(tiles).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Send'])
-    fireEvent.click(within(view).getByTestId('wallet-feature-send'))
+    fireEvent.click(within(view).getByTestId('account-feature-send'))
     expect(kernel.getState().router.history.at(-1)?.view).toBe('Send')
   })
 
@@ -186,7 +186,7 @@ describe('Account view', () => {
     act(() => features!.update({ items: [{ id: 'receive', label: 'account.feature.receive', view: 'Receive' }] }))
     expect(screen.getByTestId('view-Account')).toBe(view)
     expect(within(view).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Tokens', 'NFTs', 'Activity', 'Names'])
-    expect(within(view).getByTestId('wallet-feature-receive').textContent).toBe('Receive')
+    expect(within(view).getByTestId('account-feature-receive').textContent).toBe('Receive')
     expect(within(within(view).getByTestId('account-empty-tokens')).getByRole('button').textContent).toBe('Receive')
 
     act(() => tabs!.withdraw())

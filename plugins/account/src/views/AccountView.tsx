@@ -128,7 +128,7 @@ export default function AccountView() {
           {features.map((feature) => (
             <TileButton
               key={feature.id}
-              data-testid={`wallet-feature-${feature.id}`}
+              data-testid={`account-feature-${feature.id}`}
               icon={<FeatureIcon feature={feature} />}
               label={t(feature.label)}
               onClick={() => kernel.router.push(feature.view)}

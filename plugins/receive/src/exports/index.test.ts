@@ -1,0 +1,16 @@
+import { expect, it } from 'vitest'
+import * as exports from './index.js'
+
+it('behavior: the public surface changes only on purpose', () => {
+  expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
+    [
+      "default",
+      "qrPath",
+      "receivableNetworks",
+      "receive",
+      "receiveFeature",
+      "receiveMessages",
+      "selectReceivableTokens",
+    ]
+  `)
+})

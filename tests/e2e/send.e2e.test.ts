@@ -4,13 +4,15 @@
  * address as a QR code that reads back from the screen's pixels; Send moves 12.5 PTD and some ETH to addresses
  * typed by hand, and the receivers' balances on chain grow by exactly that; Max on ETH leaves the fee; an invalid
  * address and an amount above the balance are refused with clear messages. Screenshots of each view in both themes.
+ * Each test signs with an account of its own (a fresh key the Dev Wallet takes on, funded from anvil's fourth dev
+ * account), so the other e2e files' balances and nonces never move under it, nor its under them.
  */
 import type { Page } from 'playwright-core'
-import { erc20Abi, parseEther, parseUnits, toHex, type Address } from 'viem'
+import { createWalletClient, erc20Abi, http, parseEther, parseUnits, toHex, type Address, type Hex } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
-import { DEV_ADDRESS, chainClients, connectDevWallet, openAccountView } from '../utils/devWallet.ts'
+import { chainClients, connectDevWallet, openAccountView } from '../utils/devWallet.ts'
 import { scanQrCode } from '../utils/qr.ts'
 import type {} from '../utils/stack.ts'
 
@@ -23,8 +25,37 @@ afterEach(async () => {
   demo = undefined
 })
 
-async function open(theme: 'light' | 'dark') {
+/**
+ * anvil's fourth dev account (public, from its default mnemonic): it holds PTD and ETH and no other test uses it, so
+ * it funds each test's own account here.
+ */
+const FUNDER = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6')
+
+/** This test's own account: only it signs with it, so no other e2e file's balances or nonces move under it. */
+let account: { key: Hex; address: Address } = { key: '0x', address: '0x' }
+
+/** A fresh key with `eth` ETH (set on the chain) and `ptd` PTD (sent from the funder, mined before it returns). */
+async function fundedAccount(eth: bigint, ptd: string) {
+  const key = generatePrivateKey()
+  const address = privateKeyToAddress(key)
+  await rpc(stack.urls.anvil, 'anvil_setBalance', [address, toHex(eth)])
+  const token = stack.token!
+  const wallet = createWalletClient({ account: FUNDER, transport: http(stack.urls.anvil) })
+  const hash = await wallet.writeContract({
+    address: token.addresses['31337']!,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [address, parseUnits(ptd, token.decimals)],
+    chain: null,
+  })
+  await chain.waitForTransactionReceipt({ hash })
+  return { key, address }
+}
+
+async function open(theme: 'light' | 'dark', funds: { eth?: bigint; ptd?: string } = {}) {
+  account = await fundedAccount(funds.eth ?? parseEther('10'), funds.ptd ?? '100')
   demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme })
+  await demo.page.evaluate((key) => (window as any).__porticoDevWallet.useKey(key), account.key)
   await connectDevWallet(demo)
   await openAccountView(demo.page)
   return demo.page
@@ -77,9 +108,9 @@ describe('Receive', () => {
     const page = await open(theme)
     await openFeature(page, 'receive')
     await page.getByTestId('view-WalletReceive').waitFor({ state: 'visible', timeout: 30_000 })
-    expect(await page.getByTestId('receive-qr').getAttribute('data-uri')).toBe(DEV_ADDRESS)
-    expect(await page.getByTestId('receive-address').textContent()).toBe(DEV_ADDRESS)
-    expect(await scanQrCode(page, '[data-testid=receive-qr]')).toBe(DEV_ADDRESS)
+    expect(await page.getByTestId('receive-qr').getAttribute('data-uri')).toBe(account.address)
+    expect(await page.getByTestId('receive-address').textContent()).toBe(account.address)
+    expect(await scanQrCode(page, '[data-testid=receive-qr]')).toBe(account.address)
     // the networks this address receives on: both local chains
     await page.getByTestId('receive-network-eip155:31337').waitFor({ state: 'visible' })
     expect(await page.getByTestId('receive-network-eip155:31338').isVisible()).toBe(true)
@@ -147,7 +178,7 @@ describe('Send', () => {
     await page.getByTestId('send-max').click()
     await page.waitForFunction(() => (document.querySelector('[data-testid=send-amount]') as HTMLInputElement | null)?.value !== '')
     const max = parseEther(await page.getByTestId('send-amount').inputValue())
-    const balance = await chain.getBalance({ address: DEV_ADDRESS })
+    const balance = await chain.getBalance({ address: account.address })
     const gasPrice = await chain.getGasPrice()
     expect(max).toBeGreaterThan(0n)
     expect(balance - max).toBeGreaterThanOrEqual(21_000n * gasPrice)
@@ -185,20 +216,15 @@ describe('Send', () => {
   })
 
   it('"Insufficient gas" for an account with tokens but no ETH; Send stays off', async () => {
-    const balance = await chain.getBalance({ address: DEV_ADDRESS })
-    await rpc(stack.urls.anvil, 'anvil_setBalance', [DEV_ADDRESS, toHex(0n)])
-    try {
-      const page = await open('dark')
-      await fillSend(page, 'PTD', '1', freshAddress())
-      await page.getByTestId('send-submit').click()
-      const warning = page.getByTestId('send-insufficient-gas')
-      await warning.waitFor({ state: 'visible', timeout: 20_000 })
-      expect(await warning.textContent()).toContain('Insufficient gas')
-      expect(await page.getByTestId('send-confirm').isDisabled()).toBe(true)
-      await page.waitForTimeout(300)
-      await screenshot(page, 'send-insufficient-gas-dark')
-    } finally {
-      await rpc(stack.urls.anvil, 'anvil_setBalance', [DEV_ADDRESS, toHex(balance)])
-    }
+    // its own account: PTD, and no ETH at all
+    const page = await open('dark', { eth: 0n, ptd: '50' })
+    await fillSend(page, 'PTD', '1', freshAddress())
+    await page.getByTestId('send-submit').click()
+    const warning = page.getByTestId('send-insufficient-gas')
+    await warning.waitFor({ state: 'visible', timeout: 20_000 })
+    expect(await warning.textContent()).toContain('Insufficient gas')
+    expect(await page.getByTestId('send-confirm').isDisabled()).toBe(true)
+    await page.waitForTimeout(300)
+    await screenshot(page, 'send-insufficient-gas-dark')
   })
 })

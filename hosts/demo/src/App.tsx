@@ -1,7 +1,7 @@
 import { useRef, useState, useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
-import { DEMO_LOCALES, KNOWN_FEATURES, SEND_VALUE_WEI, SIGN_MESSAGE, withQuery, type DemoConfig } from './config.js'
+import { DEMO_LOCALES, KNOWN_FEATURES, readFlag, SEND_VALUE_WEI, SIGN_MESSAGE, SIWX_ENABLED_KEY, SIWX_REQUIRED_KEY, withQuery, writeFlag, type DemoConfig } from './config.js'
 
 type Props = { kernel: Kernel; config: DemoConfig; setTheme: (mode: 'light' | 'dark') => void }
 
@@ -192,7 +192,53 @@ function AccountPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
           Not connected. Use <strong>Connect Wallet</strong> to pick a wallet; the account and its actions show up here.
         </p>
       )}
+      <SignInPanel kernel={kernel} config={config} />
     </section>
+  )
+}
+
+type SiwxSessionLike = { data?: { accountAddress?: string; chainId?: string } }
+
+/**
+ * Sign in with X on the demo: "Sign in after connect" turns the siwx plugin on (read when the kernel is made, so the
+ * page reloads), "Require sign-in" makes the prompt impossible to dismiss (read each time it opens), and the current
+ * session is shown.
+ */
+function SignInPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }) {
+  const session = useKernelState(kernel, (s) => (s as { siwx?: { session?: SiwxSessionLike } }).siwx?.session)
+  const [required, setRequired] = useState(() => readFlag(SIWX_REQUIRED_KEY))
+  const toggleEnabled = (on: boolean) => {
+    writeFlag(SIWX_ENABLED_KEY, on)
+    location.href = withQuery({ siwx: null })
+  }
+  const toggleRequired = (on: boolean) => {
+    writeFlag(SIWX_REQUIRED_KEY, on)
+    setRequired(on)
+  }
+  const shown = session?.data?.accountAddress ? `${session.data.accountAddress} · ${session.data.chainId ?? ''}` : ''
+  return (
+    <div className="demo-siwx" data-testid="demo-siwx">
+      <h3 className="demo-subtitle">Sign in with X</h3>
+      <label className="demo-switch">
+        <input type="checkbox" role="switch" data-testid="demo-siwx-enabled" checked={config.siwx} onChange={(e) => toggleEnabled(e.target.checked)} />
+        Sign in after connect
+      </label>
+      <label className="demo-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          data-testid="demo-siwx-required"
+          checked={required}
+          disabled={!config.siwx}
+          onChange={(e) => toggleRequired(e.target.checked)}
+        />
+        Require sign-in
+      </label>
+      <p className="demo-note">
+        Session: <code data-testid="demo-session" title={shown}>{shown}</code>
+        {!shown && <span className="demo-muted"> none</span>}
+      </p>
+    </div>
   )
 }
 

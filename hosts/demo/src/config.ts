@@ -5,7 +5,8 @@
  *    script, so the page keeps a strict CSP);
  * 3. the URL query: `?features=connect,account` (switched on), `?off=walletconnect` (switched off; a plugin in
  *    the manifest that neither list names loads as usual), `?theme=dark`, `?preload=none|intent|idle`, `?debug`,
- *    `?sendTo=0x…` (where "Send 0.01 ETH" sends), `?locale=es|ja|ar`, and with `debug` also `?manifest=<url>` (tests point the demo
+ *    `?sendTo=0x…` (where "Send 0.01 ETH" sends), `?locale=es|ja|ar`, `?siwx=1` (sign in with the wallet after a connect; also
+ *    the page's "Sign in with X" switch, kept in localStorage), and with `debug` also `?manifest=<url>` (tests point the demo
  *    at another plugin CDN).
  */
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
@@ -36,6 +37,8 @@ export type DemoConfig = {
    * Dropped with `?manifest=`, which points the page at another CDN.
    */
   manifest?: unknown
+  /** Sign in with X after a connect (the siwx plugin with its local, development-only verifier). */
+  siwx: boolean
 }
 
 /** anvil's second dev account: the Dev Wallet's first account sends to it. */
@@ -74,6 +77,7 @@ const FALLBACK: DemoConfig = {
   preload: 'intent',
   sendTo: DEFAULT_SEND_TO,
   locale: 'en',
+  siwx: false,
 }
 
 function metaConfig(): Partial<DemoConfig> {
@@ -89,6 +93,28 @@ function metaConfig(): Partial<DemoConfig> {
 }
 
 const truthy = (v: string | null) => v !== null && v !== '0' && v !== 'false'
+
+/** localStorage keys of the page's "Sign in with X" switches. */
+export const SIWX_ENABLED_KEY = 'portico-demo:siwx'
+export const SIWX_REQUIRED_KEY = 'portico-demo:siwx-required'
+
+/** A switch of the page kept in localStorage (false when storage is unavailable). */
+export function readFlag(key: string): boolean {
+  try {
+    return localStorage.getItem(key) === '1'
+  } catch {
+    return false
+  }
+}
+
+export function writeFlag(key: string, on: boolean): void {
+  try {
+    if (on) localStorage.setItem(key, '1')
+    else localStorage.removeItem(key)
+  } catch {
+    /* private mode: the switch lasts for this page only */
+  }
+}
 
 export function readConfig(href = location.href): DemoConfig {
   const defaults = typeof __PORTICO_DEMO_DEFAULTS__ === 'undefined' ? {} : __PORTICO_DEMO_DEFAULTS__
@@ -113,6 +139,8 @@ export function readConfig(href = location.href): DemoConfig {
   if (query.get('projectId') !== null) config.projectId = query.get('projectId')!
   if (query.get('sendTo') !== null) config.sendTo = query.get('sendTo')!
   if (query.get('locale')) config.locale = query.get('locale')!
+  if (query.has('siwx')) config.siwx = truthy(query.get('siwx'))
+  else config.siwx = readFlag(SIWX_ENABLED_KEY)
   if (!isAddress(config.sendTo)) {
     console.warn(`[portico demo] sendTo ${JSON.stringify(config.sendTo)} is not an address; sending to ${DEFAULT_SEND_TO}`)
     config.sendTo = DEFAULT_SEND_TO

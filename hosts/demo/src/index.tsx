@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { createKernel } from '@portico/kernel'
 import { App } from './App.js'
-import { connectOptions, demoNetworkIds, evmOptions, readConfig } from './config.js'
+import { connectOptions, demoNetworkIds, evmOptions, readConfig, readFlag, SIWX_REQUIRED_KEY } from './config.js'
 import '@portico/kernel/styles.css'
 import './styles.css'
 
@@ -28,6 +28,11 @@ const kernel = createKernel({
   // 'intent' (the default): pointing at or focusing the Connect button starts loading the modal
   preload: config.preload,
   locale: config.locale,
+  // sign in with the wallet after a connect (`?siwx=1` or the page's switch); "required" is read each time the
+  // prompt opens, so the page's switch needs no reload. The local verifier is for development only.
+  ...(config.siwx
+    ? { siwx: { verifier: 'local', required: () => readFlag(SIWX_REQUIRED_KEY), statement: 'Sign in to the Portico demo.' } }
+    : {}),
 })
 
 if (config.debug) {

@@ -74,6 +74,11 @@ export type DevWallet = {
   setMode(mode: DevWalletMode): void
   /** The wallet moves to `chainId` by itself and emits chainChanged, even for a chain it has no RPC for. */
   moveToChain(chainId: number): void
+  /**
+   * Makes the account of `privateKey` the first (active) one, ahead of the others; emits `accountsChanged` when the
+   * site is authorised. Tests use it for an account of their own that no other test touches.
+   */
+  useKey(privateKey: `0x${string}`): void
   /** The wallet ends the session: authorisation is dropped and `disconnect` is emitted. */
   disconnect(): void
   /** Number of listeners per event (to check that unsubscribing worked). */
@@ -398,6 +403,12 @@ export function createDevWallet(parameters: DevWalletParameters = {}): DevWallet
       chainId = next
       persist()
       emit('chainChanged', numberToHex(next))
+    },
+    useKey(privateKey) {
+      const account = privateKeyToAccount(privateKey)
+      const others = accounts.filter((a) => !isAddressEqual(a.address, account.address))
+      accounts.splice(0, accounts.length, account, ...others)
+      if (authorized) emit('accountsChanged', addresses())
     },
     disconnect() {
       authorized = false

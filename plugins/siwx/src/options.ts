@@ -1,0 +1,39 @@
+import type { SiwxConfig, SiwxEnvironment } from './config.js'
+import { legacySiweConfig, type LegacySiweConfig } from './legacy.js'
+import { localSiwx, type LocalSiwxParameters } from './local.js'
+
+const REQUIRED_FUNCTIONS = ['getNonce', 'addSession', 'getSessions', 'revokeSession'] as const
+const LEGACY_FUNCTIONS = ['getNonce', 'createMessage', 'verifyMessage', 'getSession', 'signOut'] as const
+
+/**
+ * The sentence that refuses the host's sign-in options, if any (`checkKernelOptions`, and again at setup for a
+ * remote copy of the plugin, whose options the kernel did not check).
+ */
+export function checkSiwxOptions(options: Readonly<Record<string, unknown>>): string | undefined {
+  const { siwx, siweConfig } = options
+  if (siwx !== undefined && siweConfig !== undefined) return 'Cannot set both `siweConfig` and `siwx` options'
+  if (siwx !== undefined && typeof siwx !== 'function' && !isLocal(siwx)) {
+    const missing = REQUIRED_FUNCTIONS.filter((f) => typeof (siwx as Record<string, unknown> | null)?.[f] !== 'function')
+    if (missing.length) return `The \`siwx\` option needs ${missing.map((f) => `\`${f}\``).join(', ')}.`
+  }
+  if (siweConfig !== undefined) {
+    const missing = LEGACY_FUNCTIONS.filter((f) => typeof (siweConfig as Record<string, unknown> | null)?.[f] !== 'function')
+    if (missing.length) return `The \`siweConfig\` option needs ${missing.map((f) => `\`${f}\``).join(', ')}.`
+  }
+  return undefined
+}
+
+/** The config the plugin runs with, from the `siwx` or legacy `siweConfig` option; `undefined` when sign-in is off. */
+export function resolveConfig(options: Readonly<Record<string, unknown>>, environment: SiwxEnvironment): SiwxConfig | undefined {
+  const { siwx, siweConfig } = options
+  if (typeof siwx === 'function') return (siwx as (e: SiwxEnvironment) => SiwxConfig)(environment)
+  if (isLocal(siwx)) {
+    const { verifier: _, ...parameters } = siwx as { verifier: 'local' } & LocalSiwxParameters
+    return localSiwx(parameters)(environment)
+  }
+  if (siwx !== undefined) return siwx as SiwxConfig
+  if (siweConfig !== undefined) return legacySiweConfig(siweConfig as LegacySiweConfig)
+  return undefined
+}
+
+const isLocal = (siwx: unknown) => typeof siwx === 'object' && siwx !== null && (siwx as { verifier?: unknown }).verifier === 'local'

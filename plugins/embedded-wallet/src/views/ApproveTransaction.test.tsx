@@ -1,38 +1,18 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createKernel, createMemoryStorage, type Kernel } from '@portico/kernel'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { withKernel } from '@portico/tests/react'
-import { evm } from '@portico/plugin-evm'
-import { embeddedWallet } from '../plugin.js'
-import { FAKE_EMAIL, FAKE_FRAME_URL, FakeFrame } from '../testing/FakeFrame.js'
+import { FAKE_EMAIL, type FakeFrame } from '../testing/FakeFrame.js'
+import { useEmbeddedWalletHarness } from '../testing/testKernel.js'
 import { embeddedWalletOf } from '../api.js'
 
-// the chain RPC is unreachable on purpose (only the wallet matters here): the balance reads log, quietly
-vi.spyOn(console, 'warn').mockImplementation(() => {})
-vi.spyOn(console, 'error').mockImplementation(() => {})
-
+const harness = useEmbeddedWalletHarness()
 let fake: FakeFrame
-let kernels: Kernel[] = []
 beforeEach(() => {
-  fake = new FakeFrame()
-})
-afterEach(() => {
-  kernels.forEach((k) => k.destroy())
-  kernels = []
-  fake.destroy()
+  fake = harness.fake()
 })
 
 async function setup() {
-  const kernel = createKernel({
-    projectId: 'test-project',
-    networks: ['eip155:31337'],
-    endpoints: { frame: FAKE_FRAME_URL },
-    storage: createMemoryStorage(),
-    isMobile: () => false,
-    plugins: [evm({ rpcUrls: { 31337: ['http://127.0.0.1:1'] } }), embeddedWallet()],
-  })
-  kernels.push(kernel)
-  await kernel.ready
+  const kernel = await harness.makeKernel({ isMobile: () => false })
   render(withKernel(kernel))
   return kernel
 }

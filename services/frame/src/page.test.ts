@@ -3,12 +3,11 @@ import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Database, openPglite } from '@portico/service-api/db'
 import { testBackends } from '@portico/service-api/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FrameServerOptions } from './config.js'
 import { CONFIG_PLACEHOLDER } from './framePage.js'
-import { type TestFrame, startTestFrame } from './testing/harness.js'
+import { type TestFrame, openSharedDatabase, startTestFrame } from './testing/harness.js'
 
 const CSP_PREFIX = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self' http: https:; frame-ancestors "
 const CSP_SUFFIX = "; base-uri 'none'; form-action 'none'"
@@ -66,14 +65,12 @@ describe.each(testBackends())('frame page [$name]', (backend) => {
     let api: Awaited<ReturnType<typeof fakeApi>>
     let frame: TestFrame
     let common: FrameServerOptions
-    let sharedPglite: Database | null = null
-    let cleanup: () => Promise<void> = async () => {}
+    let closeDatabase: () => Promise<void> = async () => {}
 
     beforeAll(async () => {
-      const opened = await backend.open()
-      cleanup = opened.cleanup
-      if (backend.name === 'pglite') sharedPglite = await openPglite()
-      common = sharedPglite ? { database: sharedPglite } : { databaseUrl: opened.options.databaseUrl }
+      const { db, close } = await openSharedDatabase(backend)
+      closeDatabase = close
+      common = db
       page = fakePageDist()
       api = await fakeApi({
         'proj-a': ['https://app.example', 'http://localhost:4300'],
@@ -87,8 +84,7 @@ describe.each(testBackends())('frame page [$name]', (backend) => {
       await frame?.close()
       await api?.close()
       page?.remove()
-      await sharedPglite?.close()
-      await cleanup()
+      await closeDatabase()
     })
 
     it("behavior: /sdk serves the page with the project's origins in the meta and in CSP frame-ancestors", async () => {

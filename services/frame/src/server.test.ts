@@ -1,9 +1,9 @@
-import { type Database, openPglite, runMigrations } from '@portico/service-api/db'
+import { runMigrations } from '@portico/service-api/db'
 import { testBackends } from '@portico/service-api/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { frameMigrations } from './db/migrations.js'
 import { FRAME_ERROR_CODES } from './errors.js'
-import { TestClock, type TestFrame, startTestFrame } from './testing/harness.js'
+import { TestClock, type TestFrame, openSharedDatabase, startTestFrame } from './testing/harness.js'
 
 const LIMITS = { sendsPerIpPerHour: 3, sendsPerEmailPerHour: 3, verifiesPerIpPerHour: 30 }
 let counter = 0
@@ -19,20 +19,12 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
     let a: TestFrame // replica A (trusts X-Forwarded-For so each test can use its own client IP)
     let b: TestFrame // replica B, same database
     let direct: TestFrame // a replica that does not trust X-Forwarded-For
-    let sharedPglite: Database | null = null
-    let cleanup: () => Promise<void> = async () => {}
+    let closeDatabase: () => Promise<void> = async () => {}
 
     beforeAll(async () => {
-      const opened = await backend.open()
-      cleanup = opened.cleanup
       // Replicas: one PGlite instance shared in-process, or separate PostgreSQL pools on one database.
-      let db: { database?: Database; databaseUrl?: string }
-      if (backend.name === 'pglite') {
-        sharedPglite = await openPglite()
-        db = { database: sharedPglite }
-      } else {
-        db = { databaseUrl: opened.options.databaseUrl }
-      }
+      const { db, close } = await openSharedDatabase(backend)
+      closeDatabase = close
       const common = { ...db, now: clock.now, limits: LIMITS }
       a = await startTestFrame({ ...common, trustProxy: true })
       b = await startTestFrame({ ...common, trustProxy: true })
@@ -40,8 +32,7 @@ describe.each(testBackends())('frame server [$name]', (backend) => {
     })
     afterAll(async () => {
       await Promise.all([a?.close(), b?.close(), direct?.close()])
-      await sharedPglite?.close()
-      await cleanup()
+      await closeDatabase()
     })
 
     const start = (t: TestFrame, email: string, ip: string) => t.post('/v1/email/start', { email }, { 'x-forwarded-for': ip })

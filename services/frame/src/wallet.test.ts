@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { type Database, openPglite } from '@portico/service-api/db'
 import { testBackends } from '@portico/service-api/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FrameServerOptions } from './config.js'
 import { FRAME_ERROR_CODES } from './errors.js'
-import { TestClock, type TestFrame, startTestFrame } from './testing/harness.js'
+import { TestClock, type TestFrame, openSharedDatabase, startTestFrame } from './testing/harness.js'
 
 const LIMITS = { sendsPerIpPerHour: 50, sendsPerEmailPerHour: 5, verifiesPerIpPerHour: 200, recoversPerUserPerHour: 3, deviceStatusPerIpPerHour: 5 }
 const SHARE_KEY = randomBytes(32).toString('base64')
@@ -26,22 +25,18 @@ describe.each(testBackends())('frame wallet and email update [$name]', (backend)
     let a: TestFrame
     let b: TestFrame
     let common: FrameServerOptions
-    let sharedPglite: Database | null = null
-    let cleanup: () => Promise<void> = async () => {}
+    let closeDatabase: () => Promise<void> = async () => {}
 
     beforeAll(async () => {
-      const opened = await backend.open()
-      cleanup = opened.cleanup
-      if (backend.name === 'pglite') sharedPglite = await openPglite()
-      const db = sharedPglite ? { database: sharedPglite } : { databaseUrl: opened.options.databaseUrl }
+      const { db, close } = await openSharedDatabase(backend)
+      closeDatabase = close
       common = { ...db, now: clock.now, limits: LIMITS, trustProxy: true, shareKey: SHARE_KEY }
       a = await startTestFrame(common)
       b = await startTestFrame(common)
     })
     afterAll(async () => {
       await Promise.all([a?.close(), b?.close()])
-      await sharedPglite?.close()
-      await cleanup()
+      await closeDatabase()
     })
 
     const codeFor = async (t: TestFrame, email: string) => {

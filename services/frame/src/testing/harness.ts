@@ -1,3 +1,4 @@
+import { type Database, openPglite } from '@portico/service-api/db'
 import type { SinkMessage } from '../mail/sink.js'
 import { type FrameServer, createFrameServer } from '../server.js'
 import type { FrameServerOptions } from '../config.js'
@@ -52,5 +53,24 @@ export async function startTestFrame(options: FrameServerOptions = {}): Promise<
     get: async (path, headers = {}) => parse(await fetch(url + path, { headers })),
     inbox: async () => (await (await fetch(`${url}/inbox.json`)).json()) as SinkMessage[],
     close: () => server.close(),
+  }
+}
+
+/**
+ * The database options replicas of one test file share on a test backend: one PGlite instance in-process, or
+ * separate PostgreSQL pools on one database; `close` ends both the instance and the backend.
+ */
+export async function openSharedDatabase(backend: {
+  name: string
+  open: () => Promise<{ options: { databaseUrl?: string }; cleanup: () => Promise<void> }>
+}): Promise<{ db: { database?: Database; databaseUrl?: string }; close: () => Promise<void> }> {
+  const opened = await backend.open()
+  const pglite = backend.name === 'pglite' ? await openPglite() : null
+  return {
+    db: pglite ? { database: pglite } : { databaseUrl: opened.options.databaseUrl },
+    close: async () => {
+      await pglite?.close()
+      await opened.cleanup()
+    },
   }
 }

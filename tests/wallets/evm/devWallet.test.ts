@@ -159,7 +159,13 @@ describe('dev wallet: signing and sending', () => {
       method: 'wallet_sendCalls',
       params: [{ version: '2.0.0', from: alice.address, chainId: numberToHex(31337), atomicRequired: false, calls: [{ to: bob.address, value: '0x1' }, { to: bob.address, value: '0x2' }] }],
     })) as { id: string }
-    const status = (await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number; receipts: unknown[] }
+    // EIP-5792: the batch is pending (100) until its transactions are mined, which under load may take a moment
+    const read = async () => (await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number; receipts: unknown[] }
+    let status = await read()
+    for (let i = 0; status.status === 100 && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      status = await read()
+    }
     expect(status.status).toBe(200)
     expect(status.receipts).toHaveLength(2)
   })

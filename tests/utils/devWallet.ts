@@ -39,8 +39,29 @@ export async function connectDevWallet(demo: DemoPage): Promise<void> {
   await page.getByTestId('connect-button').click()
   await page.getByTestId('view-Connect').waitFor({ state: 'visible', timeout: 30_000 })
   await page.getByTestId(DEV_CONNECTOR).click()
-  await page.getByTestId('portico-modal').waitFor({ state: 'hidden', timeout: 30_000 })
-  await page.getByTestId('demo-address').waitFor({ state: 'visible', timeout: 30_000 })
+  try {
+    await page.getByTestId('portico-modal').waitFor({ state: 'hidden', timeout: 30_000 })
+    await page.getByTestId('demo-address').waitFor({ state: 'visible', timeout: 30_000 })
+  } catch (error) {
+    throw new Error(`The Dev Wallet did not connect: ${await connectDiagnostics(demo)}`, { cause: error })
+  }
+}
+
+/** What the page shows and what the wallet was asked, for a connect that did not finish (a failing test says why). */
+async function connectDiagnostics(demo: DemoPage): Promise<string> {
+  const onScreen = await demo.page
+    .evaluate(() => ({
+      views: [...document.querySelectorAll('[data-testid^="view-"]')].map((e) => e.getAttribute('data-testid')),
+      toasts: [...document.querySelectorAll('[data-testid=toast]')].map((e) => e.textContent?.trim()),
+      modal: document.querySelector('[data-testid=portico-modal]')?.textContent?.trim().slice(0, 300),
+      requests: ((window as any).__porticoDevWallet?.requests ?? []).map((r: { method: string }) => r.method),
+      connection: (window as any).__portico?.getState?.().connection?.status,
+      plugins: Object.fromEntries(
+        Object.entries((window as any).__portico?.getState?.().plugins?.byName ?? {}).map(([name, p]: [string, any]) => [name, p?.status]),
+      ),
+    }))
+    .catch((error: unknown) => ({ unreadable: String(error) }))
+  return JSON.stringify({ ...onScreen, pageErrors: demo.pageErrors })
 }
 
 /** Opens the modal on the Account view (the Connect button opens it when connected). */

@@ -2,11 +2,14 @@
  * CLI: `npm start -w @portico/service-frame`. Configuration comes from the environment, see optionsFromEnv in
  * env.ts. Stops cleanly on SIGINT/SIGTERM.
  */
+import { temporaryDataDir } from '@portico/service-api/db'
 import { optionsFromEnv } from './env.js'
 import { createFrameServer } from './server.js'
 
 const { options, port, host, cleanupIntervalMs } = optionsFromEnv()
-const server = await createFrameServer(options)
+// Without a database configured, PGlite runs in a directory removed on exit (its data in files, not in memory)
+const temporary = options.databaseUrl || options.dataDir ? undefined : temporaryDataDir('portico-frame-')
+const server = await createFrameServer({ ...options, ...(temporary ? { dataDir: temporary.dir } : {}) })
 const { url } = await server.listen(port, host)
 console.log(`[portico-frame] listening on ${url} (database: ${server.db.kind})`)
 console.log(`[portico-frame] OpenAPI document: ${url}/openapi.json`)
@@ -19,6 +22,7 @@ const stop = async (signal: string) => {
   stopping = true
   console.log(`[portico-frame] ${signal}: shutting down`)
   await server.close()
+  temporary?.remove()
   process.exit(0)
 }
 process.on('SIGINT', () => void stop('SIGINT'))

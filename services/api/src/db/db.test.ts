@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testBackends } from '../testing/index.js'
-import { type Database, migrations, openDatabase, runMigrations } from './index.js'
+import { type Database, migrations, openDatabase, openPglite, runMigrations, temporaryDataDir } from './index.js'
 
 describe('PGlite on disk', () => {
   it('keeps data across restarts and does not migrate twice', async () => {
@@ -18,6 +18,45 @@ describe('PGlite on disk', () => {
       await second.close()
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('PGlite settings and set-up', () => {
+  it('runs with small buffers, in memory and on disk (its WebAssembly memory never shrinks)', async () => {
+    const memory = await openPglite()
+    const temp = temporaryDataDir('portico-pglite-')
+    try {
+      expect(await memory.query('show shared_buffers')).toEqual([{ shared_buffers: '16MB' }])
+      const disk = await openPglite(temp.dir)
+      expect(await disk.query('show shared_buffers')).toEqual([{ shared_buffers: '16MB' }])
+      expect(await disk.query('show work_mem')).toEqual([{ work_mem: '1MB' }])
+      await disk.close()
+    } finally {
+      await memory.close()
+      temp.remove()
+    }
+  })
+
+  it('initialises a new directory in a child process and opens it; the temporary directory is removed', async () => {
+    const temp = temporaryDataDir('portico-pglite-')
+    const dir = join(temp.dir, 'nested', 'db')
+    const db = await openPglite(dir)
+    expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true)
+    expect(await db.query('select 1 + 1 as two')).toEqual([{ two: 2 }])
+    await db.close()
+    temp.remove()
+    expect(existsSync(temp.dir)).toBe(false)
+  })
+
+  it('says which directory could not be initialised', async () => {
+    const temp = temporaryDataDir('portico-pglite-')
+    try {
+      // a file where the database's directory should be
+      writeFileSync(join(temp.dir, 'db'), 'not a directory')
+      await expect(openPglite(join(temp.dir, 'db', 'inner'))).rejects.toThrow(/db/)
+    } finally {
+      temp.remove()
     }
   })
 })

@@ -5,7 +5,7 @@ import type { Database } from './types.js'
 
 export type { Database, Queryable } from './types.js'
 export { migrations, runMigrations, type Migration } from './migrations.js'
-export { openPglite, type PgliteDatabase } from './pglite.js'
+export { openPglite, PGLITE_SETTINGS, temporaryDataDir, type PgliteDatabase } from './pglite.js'
 export { DEFAULT_POSTGRES_TIMEOUTS, openPostgres, type PostgresTimeouts } from './postgres.js'
 
 /** Where the service keeps its data: a PostgreSQL `url`, else PGlite in `dataDir`, else PGlite in memory. */

@@ -17,6 +17,8 @@ export type ConnectionDeps = {
   open: (view?: string, data?: unknown) => Promise<void>
   close: () => void
   log: (level: 'debug' | 'warn' | 'error', ...args: unknown[]) => void
+  /** A kernel message in the visitor's language (toasts). */
+  t: (key: string) => string
   /**
    * The channel to the site's other tabs, opened by the kernel before this chunk loads (so a message can load it);
    * without one, the connection opens its own and closes it on destroy.

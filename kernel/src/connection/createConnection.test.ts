@@ -277,6 +277,18 @@ describe('signing', () => {
     await expect(kernel.signMessage('hello')).rejects.toThrow()
     expect(kernel.getState().notifications.toast).toMatchObject({ message: 'Signature declined', variant: 'error' })
   })
+  it('behavior: the declined and started toasts are in the visitor\'s language', async () => {
+    const es = { 'toast.signatureDeclined': 'Firma rechazada', 'toast.transactionStarted': 'Transacción iniciada' }
+    const { kernel, evm } = make(createMemoryStorage(), { locale: 'es', messages: { es } })
+    await kernel.ready
+    await kernel.connect('eip155-wallet')
+    await kernel.sendTransaction({ to: A, value: 1n })
+    expect(kernel.getState().notifications.toast).toMatchObject({ message: 'Transacción iniciada', variant: 'success' })
+    evm.wallet.mode = 'reject'
+    await expect(kernel.signMessage('hola')).rejects.toThrow()
+    // a new toast closes the open one and shows 150 ms later
+    await vi.waitFor(() => expect(kernel.getState().notifications.toast).toMatchObject({ open: true, message: 'Firma rechazada', variant: 'error' }))
+  })
   it('error: a bare wallet code 4001 from signing is shown as the error, not as "Signature declined"', async () => {
     const { kernel, evm } = make()
     await kernel.ready

@@ -17,11 +17,11 @@ export async function sendTransaction(ctx: ConnectionContext, transaction: Trans
       .waitForTransaction?.({ network, hash })
       .then(() => refreshBalance(ctx, ns))
       .catch((error) => ctx.log('warn', '[portico] waiting for the transaction:', error))
-    ctx.notify.toast('Transaction started', 'success')
+    ctx.notify.toast(ctx.t('toast.transactionStarted'), 'success')
     await refreshBalance(ctx, ns)
     return hash
   } catch (error) {
-    ctx.notify.toast(isUserRejection(error) ? 'Signature declined' : 'Something went wrong', 'error')
+    ctx.notify.toast(ctx.t(isUserRejection(error) ? 'toast.signatureDeclined' : 'toast.somethingWentWrong'), 'error')
     throw error
   }
 }

@@ -9,7 +9,7 @@ export async function signMessage(ctx: ConnectionContext, message: string): Prom
   try {
     return await adapterFor(ctx, ns).signMessage({ connector, address: account.address, message })
   } catch (error) {
-    ctx.notify.toast(isUserRejection(error) ? 'Signature declined' : errorMessage(error), 'error')
+    ctx.notify.toast(isUserRejection(error) ? ctx.t('toast.signatureDeclined') : errorMessage(error), 'error')
     throw error
   }
 }

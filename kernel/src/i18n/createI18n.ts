@@ -20,6 +20,9 @@ export const kernelMessages: Record<string, string> = {
   'alert.invalidProjectId.message': 'The project id is not known to the api service. Check `projectId` in the Portico options.',
   'alert.originNotAllowed.message': "This site's origin is not on the project's allowlist. Add it to the project on your api service.",
   'plugin.failed': 'The {plugin} plugin could not be loaded.',
+  'toast.transactionStarted': 'Transaction started',
+  'toast.signatureDeclined': 'Signature declined',
+  'toast.somethingWentWrong': 'Something went wrong',
 }
 
 export type Messages = Record<string, Record<string, string>>

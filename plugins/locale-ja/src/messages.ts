@@ -21,6 +21,9 @@ export const jaMessages: Readonly<Record<string, string>> = {
   'alert.invalidProjectId.message': 'このプロジェクトIDはapiサービスに登録されていません。Porticoのオプションの`projectId`を確認してください。',
   'alert.originNotAllowed.message': 'このサイトのオリジンはプロジェクトの許可リストに含まれていません。apiサービスでプロジェクトに追加してください。',
   'plugin.failed': '{plugin}プラグインを読み込めませんでした。',
+  'toast.transactionStarted': 'トランザクションを開始しました',
+  'toast.signatureDeclined': '署名が拒否されました',
+  'toast.somethingWentWrong': '問題が発生しました',
   // account
   'account.title': 'アカウント',
   'account.copy': 'アドレス{address}をコピー',

@@ -76,7 +76,13 @@ export type StackOptions = {
   csp?: boolean
   /** Start services/<name>/src/main.ts that exist (default true). */
   services?: boolean
-  /** Start the two anvil chains (default true). */
+  /**
+   * Run the services from their build (`dist/main.js`, workspace packages from their `dist`) rather than from their
+   * TypeScript sources through tsx: what `npm start` does right after building (tsx costs each service ~80 MB of
+   * memory). Default false: tests run the sources, never a stale build.
+   */
+  builtServices?: boolean
+  /** Start the chains: two anvils and the local Solana chain (LiteSVM, in this process; default true). */
   chains?: boolean
   /** Add the Portico Dev Wallet's script to the demo page (default: when dist/demo has it). */
   devWallet?: boolean
@@ -202,8 +208,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const p = spawnManaged({
         name: s.name,
         command: process.execPath,
-        // workspace packages resolve to their TypeScript sources (their `source` export), as in the services' own start scripts
-        args: ['--conditions=source', '--import', 'tsx', join('src', 'main.ts')],
+        args:
+          options.builtServices && existsSync(join(ROOT, 'services', s.name, 'dist/main.js'))
+            ? [join('dist', 'main.js')]
+            : // workspace packages resolve to their TypeScript sources (their `source` export), as in the services' own start scripts
+              ['--conditions=source', '--import', 'tsx', join('src', 'main.ts')],
         cwd: join(ROOT, 'services', s.name),
         env: { ...env, ...extraEnv, PORT: String(ports[s.port]) },
         echo: options.echo,

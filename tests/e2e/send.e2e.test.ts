@@ -7,13 +7,12 @@
  * Each test signs with an account of its own (a fresh key the Dev Wallet takes on, funded from anvil's fourth dev
  * account), so the other e2e files' balances and nonces never move under it, nor its under them.
  */
-import type { Page } from 'playwright-core'
-import { createWalletClient, erc20Abi, http, parseEther, parseUnits, toHex, type Address, type Hex } from 'viem'
+import { erc20Abi, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
 import { chainClients, connectDevWallet, openAccountView } from '../utils/devWallet.ts'
 import { scanQrCode } from '../utils/qr.ts'
+import { fillSend, freshAddress, fundedAccount, openFeature, successToast, until } from '../utils/send.ts'
 import type {} from '../utils/stack.ts'
 
 const stack = inject('stack')
@@ -25,83 +24,17 @@ afterEach(async () => {
   demo = undefined
 })
 
-/**
- * anvil's fourth dev account (public, from its default mnemonic): it holds PTD and ETH and no other test uses it, so
- * it funds each test's own account here.
- */
-const FUNDER = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6')
-
 /** This test's own account: only it signs with it, so no other e2e file's balances or nonces move under it. */
 let account: { key: Hex; address: Address } = { key: '0x', address: '0x' }
 
-/** A fresh key with `eth` ETH (set on the chain) and `ptd` PTD (sent from the funder, mined before it returns). */
-async function fundedAccount(eth: bigint, ptd: string) {
-  const key = generatePrivateKey()
-  const address = privateKeyToAddress(key)
-  await rpc(stack.urls.anvil, 'anvil_setBalance', [address, toHex(eth)])
-  const token = stack.token!
-  const wallet = createWalletClient({ account: FUNDER, transport: http(stack.urls.anvil) })
-  const hash = await wallet.writeContract({
-    address: token.addresses['31337']!,
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [address, parseUnits(ptd, token.decimals)],
-    chain: null,
-  })
-  await chain.waitForTransactionReceipt({ hash })
-  return { key, address }
-}
-
 async function open(theme: 'light' | 'dark', funds: { eth?: bigint; ptd?: string } = {}) {
-  account = await fundedAccount(funds.eth ?? parseEther('10'), funds.ptd ?? '100')
+  account = await fundedAccount(stack, chain, funds.eth ?? parseEther('10'), funds.ptd ?? '100')
   demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme })
   await demo.page.evaluate((key) => (window as any).__porticoDevWallet.useKey(key), account.key)
   await connectDevWallet(demo)
   await openAccountView(demo.page)
   return demo.page
 }
-
-/** Opens a wallet feature from the Account view (`account-feature-<id>`). */
-async function openFeature(page: Page, id: 'send' | 'receive') {
-  const button = page.getByTestId(`account-feature-${id}`)
-  await button.waitFor({ state: 'visible', timeout: 30_000 })
-  await button.click()
-}
-
-/** Fills the send form: the token, the amount, and the receiver typed key by key. */
-async function fillSend(page: Page, symbol: string, amount: string, receiver: string) {
-  await openFeature(page, 'send')
-  await page.getByTestId('view-WalletSend').waitFor({ state: 'visible', timeout: 30_000 })
-  const token = page.getByTestId(`send-token-${symbol}`)
-  await token.waitFor({ state: 'visible', timeout: 30_000 })
-  await token.click()
-  await page.getByTestId('send-amount').fill(amount)
-  await page.getByTestId('send-address').pressSequentially(receiver, { delay: 5 })
-}
-
-/** Waits for `read()` to return `expected` (balances change once the transaction is mined). */
-async function until<T>(read: () => Promise<T>, expected: T, timeout = 30_000): Promise<T> {
-  const deadline = Date.now() + timeout
-  let value = await read()
-  while (value !== expected && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250))
-    value = await read()
-  }
-  return value
-}
-
-/** An address nobody used yet, so the receiver's balance before is known (zero). */
-const freshAddress = (): Address => privateKeyToAddress(generatePrivateKey())
-
-/** One JSON-RPC call to a local chain (anvil's cheat codes). */
-async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } }
-  if (body.error) throw new Error(body.error.message)
-  return body.result
-}
-
-const successToast = (page: Page) => page.locator('[data-testid=toast][data-variant=success]')
 
 describe('Receive', () => {
   it.each(['light', 'dark'] as const)('shows the address as a QR code that reads back from the pixels (%s)', async (theme) => {

@@ -5,21 +5,25 @@ import type { Logger } from './config.js'
 import { ApiProblem } from './errors.js'
 import type { Queryable } from './db/index.js'
 import type { DataStore } from './store.js'
+import { ReadCache } from './readCache.js'
 
 /** Where icons live when a token or currency has no configured icon URL. */
 export type IconUrlFor = (kind: 'token', id: string) => string
 
 /**
  * Reads native and ERC-20 balances from the chains, priced from the price table. Results are cached in the
- * database (table balance_cache), not in the process: replicas behind one load balancer then answer alike, and a
- * `forceUpdate` on any of them refreshes the entry for all. Expiry uses the database clock, so replicas with
- * skewed clocks agree too. The key holds chain, address, currency and the icon base URL, so replicas configured
- * alike share entries and a differently configured one never serves another's icon URLs.
+ * database (table balance_cache): replicas behind one load balancer then answer alike, and a `forceUpdate` on any
+ * of them refreshes the entry for all (each process's in-memory copy of a hot entry, see ReadCache, lags by at
+ * most `readCacheMs`). Expiry uses the database clock, so replicas with skewed clocks agree too. The key holds
+ * chain, address, currency and the icon base URL, so replicas configured alike share entries and a differently
+ * configured one never serves another's icon URLs.
  */
 export class BalanceService {
   // Concurrent identical reads in this process share one RPC round trip instead of stampeding the node.
   private inflight = new Map<string, Promise<ApiTokenBalance[]>>()
   private writes = 0
+  /** In front of balance_cache: a hot address is read from the database once per readCacheMs per process. */
+  private readonly recent: ReadCache<ApiTokenBalance[]>
 
   constructor(
     private readonly db: Queryable,
@@ -27,10 +31,14 @@ export class BalanceService {
     private readonly store: DataStore,
     private readonly cacheMs: number,
     private readonly logger: Logger,
-  ) {}
+    readCacheMs = 0,
+  ) {
+    this.recent = new ReadCache(Math.min(readCacheMs, cacheMs))
+  }
 
   /** Drops cached balances of a chain (after a chain reset) or of everything, for every replica. */
   async invalidate(chainId?: string): Promise<void> {
+    this.recent.clear()
     if (chainId) await this.db.query('delete from balance_cache where chain_id = $1', [chainId])
     else await this.db.query('delete from balance_cache')
   }
@@ -71,6 +79,19 @@ export class BalanceService {
     options: { currency: string; force: boolean; iconUrl: IconUrlFor },
   ): Promise<ApiTokenBalance[]> {
     const key = `${chain.caip}|${address.toLowerCase()}|${options.currency}|${options.iconUrl('token', '')}`
+    if (!options.force) return this.recent.get(key, () => this.cachedOrRead(key, chain, address, options))
+    const balances = await this.cachedOrRead(key, chain, address, options)
+    this.recent.set(key, balances)
+    return balances
+  }
+
+  /** From balance_cache unless `options.force`, else read from the chain (one read per key at a time) and stored. */
+  private async cachedOrRead(
+    key: string,
+    chain: ChainRuntime,
+    address: `0x${string}`,
+    options: { currency: string; force: boolean; iconUrl: IconUrlFor },
+  ): Promise<ApiTokenBalance[]> {
     if (!options.force) {
       const [hit] = await this.db.query<{ balances: ApiTokenBalance[] }>(
         'select balances from balance_cache where key = $1 and expires_at > now()',

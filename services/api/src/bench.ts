@@ -37,6 +37,13 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) }
 }
 
+/** CPU time a process has used so far (user + system), in ms (Linux /proc; 100 ticks per second). */
+function cpuMsOf(pid: number): number {
+  // the fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 /** Starts src/benchServer.ts from the build; resolves once it prints its URL. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []
@@ -57,13 +64,25 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; pid: 
   }
 }
 
-type Row = { endpoint: string; requests: number; errors: number; 'req/s': number; 'p50 ms': number; 'p99 ms': number; 'server RSS MB': number }
+type Row = {
+  endpoint: string
+  requests: number
+  errors: number
+  'req/s': number
+  'p50 ms': number
+  'p99 ms': number
+  /** Server CPU time per request: what a core's worth of requests per second is, whatever else runs on the machine. */
+  'server CPU µs/req': number
+  'server RSS MB': number
+}
 
 /** Loads `path(i)` (a new path per request, round robin) for BENCH_SECONDS with BENCH_CONNECTIONS connections. */
 async function load(base: string, name: string, path: (i: number) => string, pid: number): Promise<Row> {
   // warm-up: JIT and caches, not measured
   await autocannon({ url: base, connections: CONNECTIONS, amount: 1_000, requests: [{ setupRequest: rotate(path) }] })
+  const cpuBefore = cpuMsOf(pid)
   const result = await autocannon({ url: base, connections: CONNECTIONS, duration: SECONDS, requests: [{ setupRequest: rotate(path) }] })
+  const cpu = cpuMsOf(pid) - cpuBefore
   return {
     endpoint: name,
     requests: result.requests.total,
@@ -71,6 +90,7 @@ async function load(base: string, name: string, path: (i: number) => string, pid
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    'server CPU µs/req': Math.round((cpu * 1000) / Math.max(1, result.requests.total)),
     'server RSS MB': memoryOf(pid).rss,
   }
 }

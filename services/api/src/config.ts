@@ -66,6 +66,11 @@ export interface ApiServerOptions {
   indexer?: { enabled?: boolean; pollIntervalMs?: number; maxBackoffMs?: number; batchSize?: number }
   /** How long balances are cached (default 30 s, SPEC §9); `forceUpdate` bypasses it. */
   balanceCacheMs?: number
+  /**
+   * How long each process keeps recent reads (identities, cached balances, wallet-list pages) in memory before
+   * asking the database again (default 1 s; 0 turns it off): replicas may disagree for that long. See readCache.ts.
+   */
+  readCacheMs?: number
   /** History page size (default 20). */
   historyPageSize?: number
   /** Synthetic wallets appended to the registry catalog, for scale testing of the wallet list. */

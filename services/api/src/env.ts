@@ -54,6 +54,7 @@ export const KNOWN_ENV = [
   'PORTICO_API_CONFIG',
   'PORTICO_API_SYNTHETIC_WALLETS',
   'PORTICO_API_PUBLIC_URL',
+  'PORTICO_API_READ_CACHE_MS',
   'PORTICO_DEV_ORIGINS',
 ] as const
 
@@ -108,7 +109,8 @@ export function parseChainList(text: string): NonNullable<ApiServerOptions['chai
  * PORTICO_API_DATA_DIR (PGlite directory; memory otherwise), PORTICO_API_CHAINS (`id=url,…`; default the two anvil
  * chains), PORTICO_API_CONFIG (JSON file: chains with tokens and prices, projects; its chains win over
  * PORTICO_API_CHAINS), PORTICO_DEV_ORIGINS (comma-separated extra origins for portico-dev),
- * PORTICO_API_SYNTHETIC_WALLETS (count), PORTICO_API_PUBLIC_URL (base of generated icon URLs).
+ * PORTICO_API_SYNTHETIC_WALLETS (count), PORTICO_API_PUBLIC_URL (base of generated icon URLs),
+ * PORTICO_API_READ_CACHE_MS (how long a process keeps recent reads in memory; default 1000, 0 off).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options: ApiServerOptions; port: number; host: string } {
   const port = env.PORTICO_API_PORT ? Number(env.PORTICO_API_PORT) : DEFAULT_API_PORT
@@ -119,6 +121,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
   const synthetic = env.PORTICO_API_SYNTHETIC_WALLETS ? Number(env.PORTICO_API_SYNTHETIC_WALLETS) : undefined
   if (synthetic !== undefined && !(Number.isInteger(synthetic) && synthetic >= 0))
     throw new Error(`PORTICO_API_SYNTHETIC_WALLETS: expected a count, got ${env.PORTICO_API_SYNTHETIC_WALLETS}`)
+  const readCacheMs = env.PORTICO_API_READ_CACHE_MS ? Number(env.PORTICO_API_READ_CACHE_MS) : undefined
+  if (readCacheMs !== undefined && !(Number.isInteger(readCacheMs) && readCacheMs >= 0))
+    throw new Error(`PORTICO_API_READ_CACHE_MS: expected milliseconds (0 or more), got ${env.PORTICO_API_READ_CACHE_MS}`)
   return {
     port,
     host: env.PORTICO_API_HOST || '127.0.0.1',
@@ -130,6 +135,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
       projects: file.projects,
       syntheticWallets: synthetic,
       publicUrl: env.PORTICO_API_PUBLIC_URL || undefined,
+      ...(readCacheMs !== undefined ? { readCacheMs } : {}),
     },
   }
 }

@@ -63,7 +63,8 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
 
   const chainConfigs = options.chains ?? DEFAULT_CHAINS
   const chains = createChainRuntimes(chainConfigs, options.rpcTimeoutMs ?? 5_000)
-  const store = new DataStore(db)
+  const readCacheMs = options.readCacheMs ?? 1_000
+  const store = new DataStore(db, readCacheMs)
   const projects = new ProjectService(db)
   await store.seedChains(chainConfigs)
   if (options.seedDevProject ?? true) {
@@ -79,8 +80,9 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   }
   for (const project of options.projects ?? []) await projects.upsert(project)
 
-  const balances = new BalanceService(db, chains, store, options.balanceCacheMs ?? 30_000, logger)
-  const history = new HistoryService(db, chains, store, options.historyPageSize ?? 20)
+  const balances = new BalanceService(db, chains, store, options.balanceCacheMs ?? 30_000, logger, readCacheMs)
+  const nfts = new NftService(db, chains, { logger })
+  const history = new HistoryService(db, chains, store, options.historyPageSize ?? 20, nfts)
   const registry = new WalletRegistry({ synthetic: options.syntheticWallets })
   const indexer =
     options.indexer?.enabled === false
@@ -93,7 +95,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   // client's to choose, and icon URLs end up in caches shared by every visitor. Unconfigured, the default is
   // localhost on the port the server listens on (set by listen).
   const publicUrl = (options.publicUrl ?? `http://localhost:${DEFAULT_API_PORT}`).replace(/\/+$/, '')
-  const deps: RouteDeps = { db, chains, projects, store, balances, history, registry, indexer, logger, publicUrl }
+  const deps: RouteDeps = { db, chains, projects, store, balances, history, registry, indexer, logger, publicUrl, readCacheMs }
   const app = new OpenAPIHono({ defaultHook: validationHook })
 
   // Any origin may call: the per-project allowlist is enforced by the handlers, and the modal must be able to read

@@ -1,6 +1,7 @@
 import type { ChainConfig, Prices, TokenConfig } from './config.js'
 import { caipNetworkId } from './config.js'
 import type { Queryable } from './db/index.js'
+import { ReadCache } from './readCache.js'
 
 /** A token row. */
 export interface TokenRecord {
@@ -35,7 +36,15 @@ const toToken = (r: TokenRow): TokenRecord => ({
 
 /** Typed access to the tokens, prices and names tables. Addresses are stored lowercase. */
 export class DataStore {
-  constructor(private readonly db: Queryable) {}
+  /** Recent identities (see ReadCache); a name written by this process clears it. */
+  private readonly identities: ReadCache<{ name: string | null; avatar: string | null }>
+
+  constructor(
+    private readonly db: Queryable,
+    readCacheMs = 0,
+  ) {
+    this.identities = new ReadCache(readCacheMs)
+  }
 
   /** Adds or updates a token; `listed` tokens are read for balances. */
   async upsertToken(chainId: string, token: Omit<TokenConfig, 'prices'>, listed = true): Promise<void> {
@@ -108,10 +117,16 @@ export class DataStore {
        on conflict (name) do update set address = excluded.address, avatar = excluded.avatar, updated_at = now()`,
       [name, address.toLowerCase(), avatar],
     )
+    // the name may have moved from another address: every cached identity may be stale
+    this.identities.clear()
   }
 
   /** The identity of an address: its most recently updated name. */
   async identity(address: string): Promise<{ name: string | null; avatar: string | null }> {
+    return this.identities.get(address.toLowerCase(), () => this.readIdentity(address))
+  }
+
+  private async readIdentity(address: string): Promise<{ name: string | null; avatar: string | null }> {
     const [row] = await this.db.query<{ name: string; avatar: string | null }>(
       'select name, avatar from names where address = $1 order by updated_at desc, name limit 1',
       [address.toLowerCase()],

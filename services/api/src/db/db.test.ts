@@ -36,7 +36,8 @@ describe('PGlite settings and set-up', () => {
       await memory.close()
       temp.remove()
     }
-  })
+    // two initdbs (one in memory, one in a child process): seconds each, more on a loaded machine
+  }, 120_000)
 
   it('initialises a new directory in a child process and opens it; the temporary directory is removed', async () => {
     const temp = temporaryDataDir('portico-pglite-')
@@ -47,7 +48,7 @@ describe('PGlite settings and set-up', () => {
     await db.close()
     temp.remove()
     expect(existsSync(temp.dir)).toBe(false)
-  })
+  }, 120_000)
 
   it('says which directory could not be initialised', async () => {
     const temp = temporaryDataDir('portico-pglite-')

@@ -23,6 +23,8 @@ export interface RouteDeps {
   logger: Logger
   /** Base of generated URLs, from configuration (never from request headers); no trailing slash. */
   publicUrl: string
+  /** How long a process keeps recent reads in memory (see ReadCache). */
+  readCacheMs: number
 }
 
 /** The app type the routes register on. */

@@ -4,11 +4,13 @@ import {
   AnalyticsConfigResponseSchema,
   GetWalletsQuerySchema,
   GetWalletsResponseSchema,
+  type GetWalletsResponse,
   ImageParamsSchema,
   ImageQuerySchema,
 } from '@portico/contracts/api'
 import type { Context } from 'hono'
 import { ApiProblem } from '../errors.js'
+import { ReadCache } from '../readCache.js'
 import { errorResponses, jsonOk, named, projectErrors } from '../openapi.js'
 import { etagOf, monogramSvg } from '../registry/images.js'
 import { type App, type RouteDeps, authorize } from './context.js'
@@ -86,10 +88,14 @@ export function registerRegistryRoutes(app: App, deps: RouteDeps) {
     await next()
   })
 
+  // a page is the same for every visitor who asks the same query: built and serialised once per readCacheMs
+  const pages = new ReadCache<string>(deps.readCacheMs, 2_000)
   app.openapi(getWallets, async (c) => {
     const query = c.req.valid('query')
     await authorize(deps, c, query.projectId)
-    return c.json(GetWalletsResponseSchema.parse(deps.registry.list(query)), 200)
+    const json = await pages.get(JSON.stringify(query), async () => JSON.stringify(GetWalletsResponseSchema.parse(deps.registry.list(query))))
+    // the same body c.json would write, without parsing and serialising it again
+    return c.body(json, 200, { 'Content-Type': 'application/json' }) as unknown as ReturnType<typeof c.json<GetWalletsResponse, 200>>
   })
 
   app.openapi(imageRoute('/getWalletImage/{id}', 'Image of a wallet, by its image_id', true), (c) => {

@@ -1,6 +1,7 @@
 /** HTTP request and response schemas of the Portico reference API, shared by the server and the client. */
 export * from './common.js'
 export * from './blockchain.js'
+export * from './nfts.js'
 export * from './convert.js'
 export * from './profile.js'
 export * from './onramp.js'

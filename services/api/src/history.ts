@@ -5,6 +5,7 @@ import type { IconUrlFor } from './balances.js'
 import type { ChainRuntime } from './chains.js'
 import type { Queryable } from './db/index.js'
 import { ApiProblem } from './errors.js'
+import type { NftService } from './nfts.js'
 import type { DataStore } from './store.js'
 
 /** Position after which the next page starts: (block time, chain, block number, tx index) of the last item. */
@@ -47,6 +48,8 @@ interface TransferRow {
   from_address: string
   to_address: string
   amount: string
+  /** Set for ERC-721 transfers. */
+  token_id: string | null
 }
 
 const checksum = (address: string) => (/^0x[0-9a-f]{40}$/.test(address) ? getAddress(address) : address)
@@ -61,6 +64,8 @@ export class HistoryService {
     private readonly chains: Map<string, ChainRuntime>,
     private readonly store: DataStore,
     private readonly pageSize: number,
+    /** Names and previews of ERC-721 transfers; without it they show without them. */
+    private readonly nfts?: NftService,
   ) {}
 
   /** One page of `account`'s transactions, on `chainId` or on every configured chain. */
@@ -102,7 +107,8 @@ export class HistoryService {
   private async build(address: string, page: PageRow[], iconUrl: IconUrlFor): Promise<ApiTransaction[]> {
     if (page.length === 0) return []
     const transfers = await this.db.query<TransferRow>(
-      `select f.chain_id, f.tx_hash, f.position, f.token_address, f.from_address, f.to_address, f.amount::text as amount
+      `select f.chain_id, f.tx_hash, f.position, f.token_address, f.from_address, f.to_address, f.amount::text as amount,
+         f.token_id::text as token_id
        from transfers f join unnest($1::text[], $2::text[]) as k(chain_id, tx_hash)
          on f.chain_id = k.chain_id and f.tx_hash = k.tx_hash
        where f.from_address = $3 or f.to_address = $3
@@ -110,8 +116,10 @@ export class HistoryService {
       [page.map((r) => r.chain_id), page.map((r) => r.hash), address],
     )
     const tokens = await this.store.tokens(
-      transfers.filter((t) => t.token_address).map((t) => ({ chainId: t.chain_id, address: t.token_address as string })),
+      transfers.filter((t) => t.token_address && t.token_id === null).map((t) => ({ chainId: t.chain_id, address: t.token_address as string })),
     )
+    const nftKeys = transfers.filter((t) => t.token_id !== null).map((t) => ({ chainId: t.chain_id, contract: t.token_address as string, tokenId: t.token_id as string }))
+    const nfts = (await this.nfts?.details(nftKeys)) ?? new Map()
     const prices = await this.store.prices(
       'usd',
       transfers.map((t) => ({ chainId: t.chain_id, asset: t.token_address ?? 'native' })),
@@ -126,6 +134,18 @@ export class HistoryService {
       const own = byTx.get(`${row.chain_id}|${row.hash}`) ?? []
       const items: ApiTransactionTransfer[] = own.map((t) => {
         const direction = t.from_address === address && t.to_address === address ? 'self' : t.from_address === address ? 'out' : 'in'
+        if (t.token_id !== null) {
+          const nft = nfts.get(`${t.chain_id}|${t.token_address}|${t.token_id}`)
+          return {
+            nft_info: {
+              name: nft?.name ?? `${nft?.collection.name ?? 'NFT'} #${t.token_id}`,
+              ...(nft?.image ? { content: { preview: { url: nft.image } } } : {}),
+              flags: { is_spam: false },
+            },
+            direction,
+            quantity: { numeric: '1' },
+          }
+        }
         let info: { name?: string; symbol?: string; decimals: number | null; icon?: string }
         if (t.token_address === null) {
           const native = this.chains.get(t.chain_id)?.native

@@ -3,6 +3,7 @@ import { errorMessage } from './balances.js'
 import type { ChainRuntime } from './chains.js'
 import type { Logger } from './config.js'
 import type { Database, Queryable } from './db/index.js'
+import { learnCollections, nftTransfersOf, recordNftOwnership } from './nfts.js'
 import type { DataStore } from './store.js'
 
 /** keccak256("Transfer(address,address,uint256)"): ERC-20 and ERC-721 share it; ERC-20 has 3 topics. */
@@ -54,6 +55,8 @@ interface TransferRow {
   from: string
   to: string
   amount: bigint
+  /** Set for ERC-721 transfers (amount 1). */
+  tokenId?: bigint
 }
 
 /** Raised when another replica wrote the same step first: harmless, the next poll continues from its state. */
@@ -63,11 +66,11 @@ type BlockWithTxs = Block<bigint, true, 'latest'>
 
 /**
  * Follows each configured chain block by block and records, as history, every transaction that moved native value
- * (value > 0) or emitted ERC-20 Transfer logs, plus failed attempts at either (value > 0 or a call to a listed
- * token that reverted). Progress is stored per chain with the hash of the last indexed block: a later mismatch
- * (anvil restarted, or any reorg) wipes that chain's history and reindexes it from the start block, which is
- * correct for the local, reorg-free chains this reference targets; a node that only lags behind (its head block is
- * one we indexed, see indexer_blocks) is waited for instead. An unreachable chain is retried with backoff. Writes,
+ * (value > 0) or emitted ERC-20 or ERC-721 Transfer logs (for ERC-721 also who holds each token), plus failed
+ * attempts at either (value > 0 or a call to a listed token that reverted). Progress is stored per chain with the
+ * hash of the last indexed block: a later mismatch (anvil restarted, or any reorg) wipes that chain's history and
+ * reindexes it from the start block, which is correct for the local, reorg-free chains this reference targets; a
+ * node that only lags behind (its head block is one we indexed, see indexer_blocks) is waited for instead. An unreachable chain is retried with backoff. Writes,
  * resets included, are compare-and-set on the stored progress, so several replicas may run the indexer against one
  * database.
  */
@@ -261,7 +264,9 @@ export class Indexer {
 
     const listed = new Set((await this.store.listedTokens(caip)).map((t) => t.address))
     const erc20Logs = logs.filter((l) => l.topics.length === 3 && l.data.length === 66)
-    const logTxs = new Set(erc20Logs.map((l) => l.transactionHash))
+    // ERC-721 Transfer: the same event with the token id indexed (4 topics, no data)
+    const nftTransfers = nftTransfersOf(logs)
+    const logTxs = new Set([...erc20Logs.map((l) => l.transactionHash), ...nftTransfers.map((t) => t.txHash)])
 
     // Transactions to record: moved native value, emitted transfers, or tried to call a listed token.
     const candidates = blocks.flatMap((block) =>
@@ -304,7 +309,12 @@ export class Indexer {
       })
     }
 
+    for (const t of nftTransfers) {
+      transfers.push({ txHash: t.txHash, position: t.logIndex, token: t.contract, from: t.from, to: t.to, amount: 1n, tokenId: t.tokenId })
+    }
+
     await this.learnTokens(chain, [...new Set(erc20Logs.map((l) => l.address.toLowerCase()))])
+    await learnCollections(this.db, chain, [...new Set(nftTransfers.map((t) => t.contract))])
 
     // Who takes part: the sender, and both ends of every transfer (the zero address of mints and burns is not an account).
     const txByHash = new Map(txRows.map((t) => [t.hash, t]))
@@ -330,6 +340,7 @@ export class Indexer {
         [caip, blocks.map((b) => Number(b.number)), blocks.map((b) => b.hash as string)],
       )
       await this.insert(tx, caip, txRows, transfers, [...participants.values()])
+      await recordNftOwnership(tx, caip, nftTransfers)
     })
     this.setStatus(caip, { indexedBlock: Number(last.number) })
     return to === head
@@ -385,8 +396,8 @@ export class Indexer {
     }
     if (transfers.length > 0) {
       await tx.query(
-        `insert into transfers (chain_id, tx_hash, position, token_address, from_address, to_address, amount)
-         select $1, * from unnest($2::text[], $3::int4[], $4::text[], $5::text[], $6::text[], $7::numeric[])
+        `insert into transfers (chain_id, tx_hash, position, token_address, from_address, to_address, amount, token_id)
+         select $1, * from unnest($2::text[], $3::int4[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[])
          on conflict do nothing`,
         [
           caip,
@@ -396,6 +407,7 @@ export class Indexer {
           transfers.map((t) => t.from),
           transfers.map((t) => t.to),
           transfers.map((t) => t.amount.toString()),
+          transfers.map((t) => (t.tokenId === undefined ? null : t.tokenId.toString())),
         ],
       )
     }
@@ -447,7 +459,7 @@ export class Indexer {
       )
       if (claimed.length === 0) throw new LostRace(`${chain.caip} moved on since it was read; not resetting`)
       this.logger.warn(`indexer: ${chain.caip} was reset (${reason}); reindexing from block ${chain.config.startBlock ?? 0}`)
-      for (const table of ['account_transactions', 'transfers', 'transactions', 'indexer_blocks', 'balance_cache'])
+      for (const table of ['account_transactions', 'transfers', 'transactions', 'indexer_blocks', 'balance_cache', 'nfts', 'nft_metadata', 'nft_collections'])
         await tx.query(`delete from ${table} where chain_id = $1`, [chain.caip])
       // Contracts met only in logs may not exist on the new chain; listed tokens are configuration and stay.
       await tx.query('delete from tokens where chain_id = $1 and not listed', [chain.caip])

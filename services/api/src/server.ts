@@ -19,11 +19,13 @@ import { ApiProblem, errorHandler, validationHook } from './errors.js'
 import { notFoundOrMethodNotAllowed, strictQuery } from './methods.js'
 import { HistoryService } from './history.js'
 import { Indexer } from './indexer.js'
+import { NftService } from './nfts.js'
 import { HealthResponseSchema, errorResponses, jsonOk } from './openapi.js'
 import { ProjectService, normalizeOrigin } from './projects.js'
 import { WalletRegistry } from './registry/registry.js'
 import { registerAnalyticsRoutes } from './routes/analytics.js'
 import { registerBlockchainRoutes } from './routes/blockchain.js'
+import { registerNftRoutes } from './routes/nfts.js'
 import { registerProjectRoutes } from './routes/projects.js'
 import type { RouteDeps } from './routes/context.js'
 import { registerRegistryRoutes } from './routes/registry.js'
@@ -141,6 +143,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
 
   registerBlockchainRoutes(app, deps)
   registerRegistryRoutes(app, deps)
+  registerNftRoutes(app, deps, nfts)
   registerAnalyticsRoutes(app, deps)
   registerProjectRoutes(app, deps)
 

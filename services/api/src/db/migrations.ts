@@ -138,6 +138,48 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0003_nfts',
+    sql: `
+      -- ERC-721 transfers are transfers too: token_id is set for them (amount 1) and null for native and ERC-20 ones.
+      alter table transfers add column token_id numeric(78, 0);
+
+      -- ERC-721 contracts met in Transfer logs, with their own name and symbol (null when they have none).
+      create table nft_collections (
+        chain_id text not null,
+        address text not null,
+        name text,
+        symbol text,
+        primary key (chain_id, address)
+      );
+
+      -- Who holds each ERC-721 token: the receiver of its latest indexed Transfer, at (block_number, log_index).
+      -- A burn (transfer to the zero address) deletes the row.
+      create table nfts (
+        chain_id text not null,
+        contract text not null,
+        token_id numeric(78, 0) not null,
+        owner text not null,
+        block_number bigint not null,
+        log_index integer not null,
+        primary key (chain_id, contract, token_id)
+      );
+      create index nfts_owner_idx on nfts (owner, block_number desc, log_index desc, chain_id desc, contract desc, token_id desc);
+
+      -- Metadata read from each token's tokenURI, kept apart from ownership so a transfer does not refetch it.
+      -- ok is false when the metadata could not be read; fetched_at says when to try again.
+      create table nft_metadata (
+        chain_id text not null,
+        contract text not null,
+        token_id numeric(78, 0) not null,
+        name text,
+        image text,
+        ok boolean not null,
+        fetched_at timestamptz not null default now(),
+        primary key (chain_id, contract, token_id)
+      );
+    `,
+  },
 ]
 
 /** Arbitrary constant key of the advisory lock that serialises migrations across replicas starting together. */

@@ -1,0 +1,21 @@
+/** English strings of the nfts plugin; language packs add other locales under the same keys. */
+export const nftsMessages = {
+  'nfts.tab': 'NFTs',
+  'nfts.list': 'NFTs',
+  'nfts.loading': 'Loading NFTs',
+  'nfts.loadingMore': 'Loading more NFTs',
+  'nfts.loadMore': 'Show more',
+  'nfts.refresh': 'Refresh NFTs',
+  'nfts.retry': 'Try again',
+  'nfts.failed': 'NFTs could not be loaded',
+  'nfts.error.title': 'NFTs unavailable',
+  'nfts.error.description': 'The NFTs of this account could not be read. Try again in a moment.',
+  'nfts.more.failed': 'More NFTs could not be loaded.',
+  'nfts.empty.title': 'No NFTs yet',
+  'nfts.empty.description': 'NFTs you hold on {network} will show here.',
+  'nfts.unsupported.description': 'NFTs are not available on {network}. Switch to another network to see them.',
+  'nfts.thisNetwork': 'this network',
+  'nfts.tokenId': '#{id}',
+  'nfts.unknownCollection': 'Unknown collection',
+  'nfts.item': '{name}, {collection}',
+} as const

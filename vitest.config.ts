@@ -7,6 +7,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 const alias = [
   { find: /^@portico\/contracts\/zod-config$/, replacement: here('./contracts/src/zodConfig.ts') },
   { find: /^@portico\/contracts\/([a-z]+)$/, replacement: here('./contracts/src/exports/$1.ts') },
+  { find: /^@portico\/siwx-verify$/, replacement: here('./services/siwx-verify/src/index.ts') },
   { find: /^@portico\/service-api$/, replacement: here('./services/api/src/index.ts') },
   { find: /^@portico\/service-api\/(testing|db)$/, replacement: here('./services/api/src/$1/index.ts') },
   { find: /^@portico\/service-api\/http$/, replacement: here('./services/api/src/httpListener.ts') },

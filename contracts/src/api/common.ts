@@ -58,6 +58,8 @@ export const ApiErrorCodeSchema = z.enum([
   'NOT_FOUND',
   'PAYLOAD_TOO_LARGE',
   'CHAIN_UNAVAILABLE',
+  'SESSION_REFUSED',
+  'RATE_LIMITED',
   'INTERNAL_ERROR',
 ])
 /** One of the API error codes. */

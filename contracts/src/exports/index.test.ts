@@ -290,8 +290,16 @@ describe('@portico/contracts export surface', () => {
         "ProfileReverseResponseSchema",
         "ProfileSuggestionsQuerySchema",
         "ProfileSuggestionsResponseSchema",
+        "SessionAddressParamsSchema",
         "SessionRevokeRequestSchema",
+        "SessionRevokeResponseSchema",
         "SessionsResponseSchema",
+        "SiwxAccountAddressSchema",
+        "SiwxNonceRequestSchema",
+        "SiwxNonceResponseSchema",
+        "SiwxSessionEntrySchema",
+        "SiwxSessionRequestSchema",
+        "SiwxSessionsResponseSchema",
         "SupportedChainsResponseSchema",
       ]
     `)

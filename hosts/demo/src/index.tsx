@@ -31,7 +31,7 @@ const kernel = createKernel({
   // sign in with the wallet after a connect (`?siwx=1` or the page's switch); "required" is read each time the
   // prompt opens, so the page's switch needs no reload. The local verifier is for development only.
   ...(config.siwx
-    ? { siwx: { verifier: 'local', required: () => readFlag(SIWX_REQUIRED_KEY), statement: 'Sign in to the Portico demo.' } }
+    ? { siwx: { verifier: config.projectId ? 'server' : 'local', required: () => readFlag(SIWX_REQUIRED_KEY), statement: 'Sign in to the Portico demo.' } }
     : {}),
 })
 

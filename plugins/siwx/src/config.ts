@@ -48,11 +48,20 @@ export type SiwxEnvironment = {
 }
 
 /**
- * The `siwx` option: a config; a factory of one that needs the plugin's storage (`localSiwx()`); or the built-in
- * verifier named as data (`{ verifier: 'local', required: true }`), which a host with the plugin loaded remotely
- * uses so that it bundles none of the verifier's code.
+ * The `siwx` option: a config; a factory of one that needs the plugin's storage (`localSiwx()`, `serverSiwx()`); or a
+ * built-in verifier named as data (`{ verifier: 'local' }`, `{ verifier: 'server' }` against the kernel's api and
+ * project), which a host with the plugin loaded remotely uses so that it bundles none of the verifier's code.
  */
-export type SiwxOption = SiwxConfig | ((environment: SiwxEnvironment) => SiwxConfig) | ({ verifier: 'local' } & Omit<SiwxConfig, 'getNonce' | 'addSession' | 'getSessions' | 'revokeSession' | 'setSessions' | 'createMessage' | 'namespaces'> & { nonceTtlMs?: number })
+export type SiwxOption =
+  | SiwxConfig
+  | ((environment: SiwxEnvironment) => SiwxConfig)
+  | ({ verifier: 'local' } & Omit<SiwxConfig, 'getNonce' | 'addSession' | 'getSessions' | 'revokeSession' | 'setSessions' | 'createMessage' | 'namespaces'> & { nonceTtlMs?: number })
+  | ({ verifier: 'server' } & Pick<SiwxConfig, 'required' | 'statement' | 'expiresInMs' | 'signOutOnDisconnect' | 'namespaces'> & {
+      /** Default: the kernel's `endpoints.api`. */
+      apiUrl?: string
+      /** Default: the kernel's `projectId`. */
+      projectId?: string
+    })
 
 export const DEFAULT_EXPIRES_IN_MS = 24 * 60 * 60 * 1000
 

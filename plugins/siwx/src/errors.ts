@@ -1,7 +1,7 @@
 import { BaseError } from '@portico/contracts/plugin'
 
 /** Stable codes of the plugin's errors; narrow with `error.code`, never `instanceof`. */
-export type SiwxErrorCode = 'SIWX_NOT_ENABLED' | 'SIWX_REFUSED' | 'SIWX_NO_ACCOUNT'
+export type SiwxErrorCode = 'SIWX_NOT_ENABLED' | 'SIWX_REFUSED' | 'SIWX_NO_ACCOUNT' | 'SIWX_UNAVAILABLE'
 
 export class SiwxError extends BaseError {
   override name = 'SiwxError'

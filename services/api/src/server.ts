@@ -29,6 +29,7 @@ import { registerNftRoutes } from './routes/nfts.js'
 import { registerProjectRoutes } from './routes/projects.js'
 import type { RouteDeps } from './routes/context.js'
 import { registerRegistryRoutes } from './routes/registry.js'
+import { registerSessionRoutes } from './routes/sessions.js'
 import { DataStore } from './store.js'
 
 /** A running (or ready to run) API: the Hono app, its parts, and listen/close. */
@@ -117,7 +118,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
   })
-  for (const path of ['/e', '/v1/fungible/price']) {
+  for (const path of ['/e', '/v1/fungible/price', '/v1/sessions', '/v1/sessions/*']) {
     app.use(
       path,
       bodyLimit({
@@ -142,10 +143,11 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   app.use('/v1/projects/:projectId/origins', strictQuery([]))
 
   registerBlockchainRoutes(app, deps)
-  registerRegistryRoutes(app, deps)
   registerNftRoutes(app, deps, nfts)
+  registerRegistryRoutes(app, deps)
   registerAnalyticsRoutes(app, deps)
   registerProjectRoutes(app, deps)
+  registerSessionRoutes(app, deps, options.siwx)
 
   app.openapi(
     createRoute({

@@ -27,6 +27,7 @@ it('behavior: the public surface changes only on purpose', () => {
       "parseSignInMessage",
       "resolveConfig",
       "selectSiwx",
+      "serverSiwx",
       "siwx",
       "siwxMessages",
       "siwxSlice",

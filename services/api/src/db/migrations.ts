@@ -180,6 +180,49 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0004_siwx',
+    sql: `
+      -- Sign-in nonces: single use (spent_at is set by the first attempt that names one), bound to a project, an
+      -- account and a chain, valid until expires_at. Rows a day past their expiry are deleted as new ones are issued.
+      create table siwx_nonces (
+        nonce text primary key,
+        project_id text not null,
+        chain_id text not null,
+        address text not null,
+        issued_at timestamptz not null,
+        expires_at timestamptz not null,
+        spent_at timestamptz
+      );
+      create index siwx_nonces_expires_idx on siwx_nonces (expires_at);
+
+      -- Sign-in sessions created from a verified message; the id is the pci of GET /v1/sessions/{address}. The
+      -- signature is kept to prove possession on revoke and is never listed. A nonce makes at most one session.
+      create table siwx_sessions (
+        id text primary key,
+        project_id text not null,
+        chain_id text not null,
+        address text not null,
+        message text not null,
+        signature text not null,
+        nonce text not null unique,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        revoked_at timestamptz
+      );
+      create index siwx_sessions_account_idx on siwx_sessions (project_id, address, created_at desc);
+
+      -- Fixed hourly windows of sign-in attempts per subject ('ip:…' or 'account:<project>:<address>'), incremented
+      -- atomically so every replica enforces the same limit.
+      create table siwx_counters (
+        subject text not null,
+        action text not null,
+        window_start timestamptz not null,
+        count integer not null,
+        primary key (subject, action, window_start)
+      );
+    `,
+  },
 ]
 
 /** Arbitrary constant key of the advisory lock that serialises migrations across replicas starting together. */

@@ -14,6 +14,8 @@ const alias = [
   { find: /^@portico\/kernel$/, replacement: here('./kernel/src/exports/index.ts') },
   { find: /^@portico\/kernel\/icons$/, replacement: here('./kernel/src/exports/icons.ts') },
   { find: /^@portico\/plugin-([a-z-]+)$/, replacement: here('./plugins/$1/src/exports/index.ts') },
+  // the local Solana chain's browser-safe keys, without the node-only server
+  { find: /^@portico\/tests\/solana\/keys$/, replacement: here('./tests/solana/keys.ts') },
   // no extension: vite resolves index.ts or index.tsx (@portico/tests/react holds JSX)
   { find: /^@portico\/tests\/(.*)$/, replacement: here('./tests/$1/index') },
 ]

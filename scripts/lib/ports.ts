@@ -15,6 +15,10 @@ export type Ports = {
   anvil: number
   /** second anvil, chain 31338 */
   anvil2: number
+  /** the local Solana chain's JSON-RPC (LiteSVM, tests/solana) */
+  solana: number
+  /** the local Solana chain's subscription websocket */
+  solanaWs: number
 }
 
 export const DEFAULT_PORTS: Ports = {
@@ -27,6 +31,8 @@ export const DEFAULT_PORTS: Ports = {
   relay: 4330,
   anvil: 8545,
   anvil2: 8546,
+  solana: 8899,
+  solanaWs: 8900,
 }
 
 export const PORT_ENV: Record<keyof Ports, string> = {
@@ -39,6 +45,8 @@ export const PORT_ENV: Record<keyof Ports, string> = {
   relay: 'PORTICO_RELAY_PORT',
   anvil: 'PORTICO_ANVIL_PORT',
   anvil2: 'PORTICO_ANVIL2_PORT',
+  solana: 'PORTICO_SOLANA_PORT',
+  solanaWs: 'PORTICO_SOLANA_WS_PORT',
 }
 
 export const CHAIN_IDS = { anvil: 31337, anvil2: 31338 } as const
@@ -73,6 +81,8 @@ export function urlsFor(ports: Ports, host = 'localhost') {
     relay: `ws://${host}:${ports.relay}`,
     anvil: `http://${host}:${ports.anvil}`,
     anvil2: `http://${host}:${ports.anvil2}`,
+    solana: `http://${host}:${ports.solana}`,
+    solanaWs: `ws://${host}:${ports.solanaWs}`,
   }
 }
 export type StackUrls = ReturnType<typeof urlsFor>

@@ -11,6 +11,9 @@ import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './port
 import { startStaticServer, type StaticServer } from './static-server.ts'
 import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor } from './workspace.ts'
 import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type DevTokens, type LocalChain } from './tokens.ts'
+import { deployDevNfts, describeDevNfts, writeDevNftAssets, type DevNfts } from './nfts.ts'
+import type { SolanaChain } from '../../tests/solana/server.ts'
+import { SOLANA_LOCAL_CHAIN_ID } from '../../tests/solana/keys.ts'
 
 /** The Dev Wallet's file in dist/demo (see DEV_WALLET_FILE in rspack.config.ts). */
 export const DEV_WALLET_FILE = 'dev-wallet.js'
@@ -40,6 +43,8 @@ export function demoRuntimeConfig(urls: StackUrls) {
     relay: urls.relay,
     frame: urls.frame,
     rpc: { '31337': urls.anvil, '31338': urls.anvil2 },
+    // the local Solana chain on this stack's ports (hosts/demo/src/config.ts `solana`)
+    solana: { rpcUrl: urls.solana, wsUrl: urls.solanaWs, caipNetworkId: SOLANA_LOCAL_CHAIN_ID },
   }
 }
 
@@ -115,6 +120,10 @@ export type Stack = {
   servers: StaticServer[]
   /** The test token deployed to the chains, when it was. */
   tokens?: DevTokens
+  /** The test ERC-721 collection on the first chain (with the tokens). */
+  nfts?: DevNfts
+  /** The local Solana chain (its dev keys funded, PTD minted), when the chains run. */
+  solana?: SolanaChain
   /** What runs, for printing. */
   describe: () => string
   stop: () => Promise<void>
@@ -131,6 +140,8 @@ export function stackEnv(ports: Ports, urls: StackUrls, extraOrigins: readonly s
   env.PORTICO_RELAY_URL = urls.relay
   env.PORTICO_RPC_31337 = urls.anvil
   env.PORTICO_RPC_31338 = urls.anvil2
+  env.PORTICO_SOLANA_RPC_URL = urls.solana
+  env.PORTICO_SOLANA_WS_URL = urls.solanaWs
   // the demo's origin is the one the services must allow
   env.PORTICO_ALLOWED_ORIGINS = urls.demo
   // services/api: the dev project's extra origins, and the chains it reads balances and history from
@@ -152,8 +163,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const cleanups: (() => void)[] = []
   const tokenLines: string[] = []
   let tokens: DevTokens | undefined
+  let nfts: DevNfts | undefined
+  let solana: SolanaChain | undefined
+  let stopped = false
   const stop = async () => {
-    await Promise.all([...processes.map((p) => p.stop()), ...servers.map((s) => s.close())])
+    stopped = true
+    await Promise.all([...processes.map((p) => p.stop()), ...servers.map((s) => s.close()), solana?.close()])
     for (const cleanup of cleanups.splice(0)) cleanup()
   }
   // stopping the children makes every pending wait fail, so the start rejects soon after an abort
@@ -172,7 +187,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ['cdn', ports.cdn],
     ]
     if (withBundled) wanted.push(['bundled', ports.bundled])
-    if (options.chains !== false) wanted.push(['anvil', ports.anvil], ['anvil2', ports.anvil2])
+    if (options.chains !== false) {
+      wanted.push(['anvil', ports.anvil], ['anvil2', ports.anvil2], ['solana', ports.solana], ['solanaWs', ports.solanaWs])
+    }
     const services =
       options.services === false ? [] : SERVICES.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src/main.ts')))
     for (const s of services) wanted.push([s.name, ports[s.port]])
@@ -203,6 +220,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         localChains.push({ chainId: CHAIN_IDS[key], rpcUrl: `http://127.0.0.1:${ports[key]}`, name: key === 'anvil' ? 'Anvil' : 'Anvil 2' })
         lines.push(row(`chain ${CHAIN_IDS[key]} (anvil)`, urls[key]))
       }
+      // the local Solana chain runs in this process (LiteSVM is a native module: no validator binary to spawn);
+      // imported here so that scripts importing this file do not load it
+      const startingSolana = (async () => {
+        const [{ startSolanaChain }, { describeSolanaDevChain }] = await Promise.all([
+          import('../../tests/solana/server.ts'),
+          import('../../tests/solana/seed.ts'),
+        ])
+        const chain = await startSolanaChain({ port: ports.solana, wsPort: ports.solanaWs, host: '127.0.0.1' })
+        solana = chain
+        if (stopped) void chain.close()
+        tokenLines.push(...describeSolanaDevChain())
+      })()
+      track(chainWaits, startingSolana)
+      lines.push(row('solana local (LiteSVM)', urls.solana), row('solana websocket', urls.solanaWs))
     }
     const spawnService = (s: (typeof services)[number], extraEnv: NodeJS.ProcessEnv = {}) => {
       const p = spawnManaged({
@@ -234,6 +265,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (withTokens && localChains.length > 0) {
       tokens = await deployDevTokens(localChains)
       tokenLines.push(...describeDevTokens(tokens))
+      // after the ERC-20 (same deployer key); metadata and images are served by the plugin CDN
+      nfts = await deployDevNfts(localChains[0]!, writeDevNftAssets(options.cdnDir ?? CDN_DIR, urls.cdn))
+      tokenLines.push(...describeDevNfts(nfts))
     }
     checkAborted()
     if (api) {
@@ -290,5 +324,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.signal?.removeEventListener('abort', onAbort)
   }
 
-  return { ports, urls, processes, servers, tokens, stop, describe: () => [...lines, ...tokenLines].join('\n') }
+  return { ports, urls, processes, servers, tokens, nfts, solana, stop, describe: () => [...lines, ...tokenLines].join('\n') }
 }

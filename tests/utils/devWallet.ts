@@ -48,7 +48,7 @@ export async function connectDevWallet(demo: DemoPage): Promise<void> {
 }
 
 /** What the page shows and what the wallet was asked, for a connect that did not finish (a failing test says why). */
-async function connectDiagnostics(demo: DemoPage): Promise<string> {
+export async function connectDiagnostics(demo: DemoPage): Promise<string> {
   const onScreen = await demo.page
     .evaluate(() => ({
       views: [...document.querySelectorAll('[data-testid^="view-"]')].map((e) => e.getAttribute('data-testid')),

@@ -6,6 +6,7 @@ export type E2EToken = { name: string; symbol: string; decimals: number; address
 /** What the e2e global setup started, as tests get it from `inject('stack')`. */
 export type E2EStack = {
   ports: Ports
+  /** Every part's URL; `solana` and `solanaWs` are the local Solana chain's JSON-RPC and websocket (tests/solana). */
   urls: StackUrls
   cdnDir: string
   demoDir: string

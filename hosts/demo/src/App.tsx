@@ -1,7 +1,7 @@
 import { useRef, useState, useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
-import { DEMO_LOCALES, KNOWN_FEATURES, readFlag, SEND_VALUE_WEI, SIGN_MESSAGE, SIWX_ENABLED_KEY, SIWX_REQUIRED_KEY, withQuery, writeFlag, type DemoConfig } from './config.js'
+import { DEMO_LOCALES, KNOWN_FEATURES, readFlag, SEND_VALUE_LAMPORTS, SEND_VALUE_WEI, SIGN_MESSAGE, SOLANA_SEND_TO, SIWX_ENABLED_KEY, SIWX_REQUIRED_KEY, withQuery, writeFlag, type DemoConfig } from './config.js'
 
 type Props = { kernel: Kernel; config: DemoConfig; setTheme: (mode: 'light' | 'dark') => void }
 
@@ -133,7 +133,11 @@ function AccountPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
   const connected = account?.status === 'connected' && account.address
   const symbol = account?.balanceSymbol ?? network?.nativeCurrency?.symbol ?? 'ETH'
   const [sign, startSign, resetSign] = useAction(() => kernel.signMessage(SIGN_MESSAGE))
-  const [send, startSend, resetSend] = useAction(() => kernel.sendTransaction({ to: config.sendTo, value: SEND_VALUE_WEI }))
+  // 0.01 of the native currency: ETH to `sendTo`, or SOL to the local Solana chain's second dev key
+  const sendTo = namespace === 'solana' ? SOLANA_SEND_TO : config.sendTo
+  const [send, startSend, resetSend] = useAction(() =>
+    kernel.sendTransaction({ to: sendTo, value: namespace === 'solana' ? SEND_VALUE_LAMPORTS : SEND_VALUE_WEI }),
+  )
   const explorer = network?.blockExplorers?.default?.url?.replace(/\/$/, '')
   // a result belongs to the account and network it was made with
   const owner = `${account?.address ?? ''}|${networkId ?? ''}`
@@ -176,11 +180,11 @@ function AccountPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
               {sign.status === 'pending' ? 'Signing…' : 'Sign message'}
             </button>
             <button type="button" className="demo-button" data-testid="demo-send" disabled={send.status === 'pending'} onClick={startSend}>
-              {send.status === 'pending' ? 'Sending…' : 'Send 0.01 ETH'}
+              {send.status === 'pending' ? 'Sending…' : `Send 0.01 ${symbol}`}
             </button>
           </div>
           <p className="demo-note">
-            Signs “{SIGN_MESSAGE}”; sends 0.01 {symbol} to <code title={config.sendTo}>{truncateAddress(config.sendTo)}</code>.
+            Signs “{SIGN_MESSAGE}”; sends 0.01 {symbol} to <code title={sendTo}>{truncateAddress(sendTo)}</code>.
           </p>
           <div className="demo-results">
             <ActionResult testId="demo-sign-result" label="Signature" state={sign} />

@@ -6,8 +6,9 @@
  * 3. the URL query: `?features=connect,account` (switched on), `?off=walletconnect` (switched off; a plugin in
  *    the manifest that neither list names loads as usual), `?theme=dark`, `?preload=none|intent|idle`, `?debug`,
  *    `?sendTo=0x…` (where "Send 0.01 ETH" sends), `?locale=es|ja|ar`, `?siwx=1` (sign in with the wallet after a connect; also
- *    the page's "Sign in with X" switch, kept in localStorage), and with `debug` also `?manifest=<url>` (tests point the demo
- *    at another plugin CDN).
+ *    the page's "Sign in with X" switch, kept in localStorage), `?solana=1` (the solana adapter on the local Solana chain,
+ *    and the Dev Wallet's Solana wallet; off by default, so the page loads no Solana code), and with `debug` also
+ *    `?manifest=<url>` (tests point the demo at another plugin CDN) and `?solanaRpc=<url>` (another local Solana chain).
  */
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
 
@@ -37,8 +38,12 @@ export type DemoConfig = {
    * Dropped with `?manifest=`, which points the page at another CDN.
    */
   manifest?: unknown
-  /** Sign in with X after a connect (the siwx plugin with its local, development-only verifier). */
+  /** Sign in with X after a connect (the siwx plugin, sessions verified and kept by the api). */
   siwx: boolean
+  /** The local Solana chain (the dev stack's LiteSVM behind the JSON-RPC). */
+  solana: { rpcUrl: string; wsUrl?: string; caipNetworkId: string }
+  /** The solana plugin on, with the local chain (`?solana=1`); off, it is switched off and never loads. */
+  solanaEnabled: boolean
 }
 
 /** anvil's second dev account: the Dev Wallet's first account sends to it. */
@@ -49,6 +54,12 @@ export const SIGN_MESSAGE = 'Hello from the Portico demo'
 
 /** 0.01 ETH in wei. */
 export const SEND_VALUE_WEI = 10_000_000_000_000_000n
+
+/** On Solana, "Send 0.01 SOL" sends to the local chain's second dev key (tests/solana/keys.ts). */
+export const SOLANA_SEND_TO = '34NdDoTDirezU2PMNBdnXoBPgohEkigF42WQnuF29Szx'
+
+/** 0.01 SOL in lamports. */
+export const SEND_VALUE_LAMPORTS = 10_000_000n
 
 const isAddress = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)
 
@@ -78,6 +89,9 @@ const FALLBACK: DemoConfig = {
   sendTo: DEFAULT_SEND_TO,
   locale: 'en',
   siwx: false,
+  // the local chain's fixed genesis hash (tests/solana/keys.ts), cut to 32 characters for CAIP-2
+  solana: { rpcUrl: 'http://localhost:8899', wsUrl: 'ws://localhost:8900', caipNetworkId: 'solana:2HpdrUj58LmkytJebbafrZb2ousvaTgP' },
+  solanaEnabled: false,
 }
 
 function metaConfig(): Partial<DemoConfig> {
@@ -118,7 +132,10 @@ export function writeFlag(key: string, on: boolean): void {
 
 export function readConfig(href = location.href): DemoConfig {
   const defaults = typeof __PORTICO_DEMO_DEFAULTS__ === 'undefined' ? {} : __PORTICO_DEMO_DEFAULTS__
-  const config: DemoConfig = { ...FALLBACK, ...defaults, ...metaConfig() }
+  const meta = metaConfig()
+  const config: DemoConfig = { ...FALLBACK, ...defaults, ...meta }
+  // the stack may give only the chain's URLs: the rest of the local chain's description stays
+  config.solana = { ...FALLBACK.solana, ...defaults.solana, ...meta.solana }
   const query = new URL(href).searchParams
   const list = (key: string) => query.get(key)!.split(',').map((f) => f.trim()).filter(Boolean)
   if (query.has('features')) config.features = list('features')
@@ -139,6 +156,8 @@ export function readConfig(href = location.href): DemoConfig {
   if (query.get('projectId') !== null) config.projectId = query.get('projectId')!
   if (query.get('sendTo') !== null) config.sendTo = query.get('sendTo')!
   if (query.get('locale')) config.locale = query.get('locale')!
+  if (query.has('solana')) config.solanaEnabled = truthy(query.get('solana'))
+  if (config.debug && query.get('solanaRpc')) config.solana = { ...config.solana, rpcUrl: query.get('solanaRpc')! }
   if (query.has('siwx')) config.siwx = truthy(query.get('siwx'))
   else config.siwx = readFlag(SIWX_ENABLED_KEY)
   if (!isAddress(config.sendTo)) {
@@ -174,6 +193,9 @@ export const demoNetworkIds = (config: DemoConfig) => Object.keys(config.rpc).ma
 export const evmOptions = (config: DemoConfig) => ({
   rpcUrls: Object.fromEntries(Object.entries(config.rpc).map(([id, url]) => [id, [url]])),
 })
+
+/** The solana plugin's options (its `features.solana` object): the local chain, added after the well-known ones. */
+export const solanaOptions = (config: DemoConfig) => ({ local: { ...config.solana, name: 'Solana Local' } })
 
 export function withQuery(changes: Record<string, string | null>, href = location.href): string {
   const url = new URL(href)

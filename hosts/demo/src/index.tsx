@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { createKernel } from '@portico/kernel'
 import { App } from './App.js'
-import { connectOptions, demoNetworkIds, evmOptions, readConfig, readFlag, SIWX_REQUIRED_KEY } from './config.js'
+import { connectOptions, demoNetworkIds, evmOptions, readConfig, readFlag, SIWX_REQUIRED_KEY, solanaOptions } from './config.js'
 import '@portico/kernel/styles.css'
 import './styles.css'
 
@@ -14,11 +14,12 @@ const kernel = createKernel({
   metadata: { name: 'Portico demo', description: 'Portico demo host', url: location.origin, icons: [] },
   // the manifest inlined by the server saves its round trip on the first open; entries resolve against the URL
   remotes: { manifestUrl: config.manifestUrl, manifest: config.manifest as never },
-  adapters: ['eip155'],
-  networks: demoNetworkIds(config),
-  // plugins in the manifest load unless switched off
+  adapters: config.solanaEnabled ? ['eip155', 'solana'] : ['eip155'],
+  networks: [...demoNetworkIds(config), ...(config.solanaEnabled ? [config.solana.caipNetworkId] : [])],
+  // plugins in the manifest load unless switched off; solana only with `?solana=1`
   features: Object.fromEntries([
     ['evm', evmOptions(config)],
+    ['solana', config.solanaEnabled ? solanaOptions(config) : false],
     ...config.features.map((f) => [f, (f === 'connect' && connectOptions()) || true] as const),
     ...config.off.map((f) => [f, false] as const),
   ]),
@@ -29,7 +30,9 @@ const kernel = createKernel({
   preload: config.preload,
   locale: config.locale,
   // sign in with the wallet after a connect (`?siwx=1` or the page's switch); "required" is read each time the
-  // prompt opens, so the page's switch needs no reload. The local verifier is for development only.
+  // prompt opens, so the page's switch needs no reload. The api verifies every session (nonce, origins, signature)
+  // and keeps it, so a reload keeps it and a revoke anywhere ends it; `endpoints.api` and `projectId` say where
+  // (without a project id the api cannot check origins: the browser-only local verifier stands in).
   ...(config.siwx
     ? { siwx: { verifier: config.projectId ? 'server' : 'local', required: () => readFlag(SIWX_REQUIRED_KEY), statement: 'Sign in to the Portico demo.' } }
     : {}),

@@ -4,7 +4,7 @@ import { demoCsp, demoRuntimeConfig, injectDemoConfig, stackEnv } from '../../..
 
 describe('ports', () => {
   it('behavior: defaults, env overrides, and test ports beside them', () => {
-    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, api: 4310, frame: 4320, smtp: 4325, relay: 4330, anvil: 8545, anvil2: 8546 })
+    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, api: 4310, frame: 4320, smtp: 4325, relay: 4330, anvil: 8545, anvil2: 8546, solana: 8899, solanaWs: 8900 })
     // the frame's dev SMTP sink moves with the rest of a stack
     expect(portsFromEnv({ PORTICO_SMTP_SINK_PORT: '5325' }).smtp).toBe(5325)
     expect(TEST_PORTS.smtp).toBe(14325)

@@ -35,6 +35,9 @@ if (typeof window !== 'undefined' && !window.__porticoDevWallet) {
   const wallet = createDevWallet({ rpcUrls: configuredRpcUrls(), storage: window.localStorage })
   window.__porticoDevWallet = wallet
   announceDevWallet(wallet)
+  // its Solana wallet (Wallet Standard) only when the page asks for solana, so other pages see no change
+  const solana = new URLSearchParams(window.location.search).get('solana')
+  if (solana !== null && solana !== '0' && solana !== 'false') void import('../solana/browser.js')
 }
 
 export {}

@@ -11,7 +11,7 @@ import { createSolanaRpc, getAddressEncoder, getBase58Encoder, type Address } fr
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { SOLANA_DEV_KEYS, SOLANA_LOCAL_CHAIN_ID, SOLANA_PTD, startSolanaChain, type SolanaChain } from '../solana/index.ts'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
-import { floor3, truncated, waitForText } from '../utils/devWallet.ts'
+import { DEV_CONNECTOR, floor3, truncated, waitForText } from '../utils/devWallet.ts'
 import type {} from '../utils/stack.ts'
 import { SOLANA_DEV_WALLET_CONNECTOR_ID } from '../wallets/solana/devWallet.ts'
 
@@ -68,6 +68,9 @@ describe('Solana with the Dev Wallet', () => {
     expect(await item.textContent()).toContain('Portico Dev Wallet')
     expect(await item.textContent()).toContain('installed')
     expect(await item.locator('img').first().getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/)
+    // the same wallet is announced for EVM too: each row says its chain
+    expect(await item.textContent()).toContain('Solana')
+    expect(await d.page.getByTestId(DEV_CONNECTOR).textContent()).toContain('Ethereum and EVM networks')
     await d.page.waitForTimeout(300)
     await screenshot(d.page, 'solana-connect-light')
     await d.close()

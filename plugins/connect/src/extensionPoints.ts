@@ -14,6 +14,11 @@ export type WalletListItem = {
   group: 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
   imageUrl?: string
   tag?: string
+  /**
+   * A second line under the name (a message key): the chains a wallet connects, shown when one wallet has a row per
+   * chain (a browser wallet announced for EVM and for Solana) and its rows would otherwise look the same.
+   */
+  description?: string
   /** Connector to connect with; absent for registry wallets that open a view instead. */
   connectorId?: string
   view?: string

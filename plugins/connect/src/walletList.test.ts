@@ -24,6 +24,26 @@ describe('buildWalletItems', () => {
       ['safe', 'external', undefined],
     ])
   })
+  it('behavior: one wallet announced for two chains gets each row described by its chain; different wallets do not', () => {
+    const items = buildWalletItems(
+      [
+        c('app.phantom', 'ANNOUNCED', { name: 'Phantom' }),
+        c('solana.phantom', 'ANNOUNCED', { name: 'Phantom ', chains: ['solana'] }),
+        c('io.metamask', 'ANNOUNCED', { name: 'MetaMask' }),
+        c('io.rabby', 'ANNOUNCED', { name: 'Rabby' }),
+      ],
+      [],
+    )
+    expect(items.map((i) => [i.id, i.description])).toEqual([
+      ['app.phantom', 'connect.chain.eip155'],
+      ['solana.phantom', 'connect.chain.solana'],
+      ['io.metamask', undefined],
+      ['io.rabby', undefined],
+    ])
+    // the same name on the same chain (two installs) is not a chain to tell apart
+    const twice = buildWalletItems([c('a', 'ANNOUNCED', { name: 'Wallet' }), c('b', 'ANNOUNCED', { name: 'Wallet' })], [])
+    expect(twice.map((i) => i.description)).toEqual([undefined, undefined])
+  })
   it('behavior: the generic injected connector shows only when no wallet announced itself', () => {
     expect(buildWalletItems([c('injected', 'INJECTED')], []).map((i) => i.id)).toEqual(['injected'])
     expect(buildWalletItems([c('injected', 'INJECTED'), c('io.rabby', 'ANNOUNCED')], []).map((i) => i.id)).toEqual(['io.rabby'])

@@ -84,7 +84,27 @@ export function buildWalletItems(connectors: readonly ConnectorInfo[], recentWal
         break
     }
   }
-  return items
+  return describeSameNamedRows(items, byId)
+}
+
+/**
+ * Rows of one wallet for different chains (announced once per chain, so one connector each) get the chain as their
+ * description, so the visitor can tell "Phantom" on Ethereum from "Phantom" on Solana.
+ */
+function describeSameNamedRows(items: WalletListItem[], connectors: ReadonlyMap<string, ConnectorInfo>): WalletListItem[] {
+  const chainsOf = (item: WalletListItem) => (item.connectorId ? connectors.get(item.connectorId)?.chains : undefined) ?? []
+  const byName = new Map<string, WalletListItem[]>()
+  for (const item of items) {
+    if (chainsOf(item).length === 0) continue
+    const key = item.name.trim().toLowerCase()
+    byName.set(key, [...(byName.get(key) ?? []), item])
+  }
+  const described = new Map<WalletListItem, string>()
+  for (const rows of byName.values()) {
+    if (rows.length < 2 || new Set(rows.map((r) => chainsOf(r).join(','))).size < 2) continue
+    for (const row of rows) described.set(row, `connect.chain.${chainsOf(row)[0]}`)
+  }
+  return described.size === 0 ? items : items.map((item) => (described.has(item) ? { ...item, description: described.get(item) } : item))
 }
 
 /**

@@ -174,6 +174,7 @@ export default function WalletMethod() {
                 : {})}
               tag={item.tag ? t(item.tag) : undefined}
               tagVariant={TAG_VARIANT[section.group] ?? 'neutral'}
+              {...(item.description ? { description: t(item.description) } : {})}
               onClick={() => choose(item)}
               {...disabledProps}
             />

@@ -6,7 +6,7 @@
  * (@noble/curves); 0.01 SOL sent from the demo is read back from the chain; a reload restores the session without
  * a prompt; disconnect revokes.
  */
-import { ed25519 } from '@noble/curves/ed25519'
+import { ed25519 } from '@noble/curves/ed25519.js'
 import { createSolanaRpc, getAddressEncoder, getBase58Encoder, type Address } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { SOLANA_DEV_KEYS, SOLANA_LOCAL_CHAIN_ID, SOLANA_PTD, startSolanaChain, type SolanaChain } from '../solana/index.ts'

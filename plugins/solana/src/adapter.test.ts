@@ -1,6 +1,6 @@
 // @vitest-environment node
 // node: WebCrypto (ed25519 signing) refuses byte arrays made from jsdom's Uint8Array, which @solana/kit uses under jsdom
-import { ed25519 } from '@noble/curves/ed25519'
+import { ed25519 } from '@noble/curves/ed25519.js'
 import { defineConnector, type Connector } from '@portico/contracts/plugin'
 import { SOLANA_DEV_KEYS, SOLANA_LOCAL_CHAIN_ID, signerFromSeed } from '@portico/tests/solana/keys'
 import { createSolanaDevWallet, type SolanaDevWallet } from '@portico/tests/wallets/solana'

@@ -1,4 +1,4 @@
-import { ed25519 } from '@noble/curves/ed25519'
+import { ed25519 } from '@noble/curves/ed25519.js'
 import { createKernel, type Kernel } from '@portico/kernel'
 import evm from '@portico/plugin-evm'
 import injected from '@portico/plugin-injected'

@@ -17,6 +17,18 @@ export const ApiEvmAddressSchema = requiredString('address').regex(
   'Invalid address: expected 0x followed by 40 hex characters',
 )
 
+/** A Solana account: 32 to 44 base58 characters (SPEC §5 address check). */
+export const ApiSolanaAddressSchema = requiredString('address').regex(
+  /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+  'Invalid address: expected 32 to 44 base58 characters',
+)
+
+/** An account the blockchain API reads for: an EVM address or a Solana address (SPEC §5 address checks). */
+export const ApiAccountAddressSchema = requiredString('address').regex(
+  /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+  'Invalid address: expected 0x followed by 40 hex characters, or 32 to 44 base58 characters (Solana)',
+)
+
 /** A CAIP-2 network id (`namespace:reference`, e.g. `eip155:1`). */
 export const ApiCaipNetworkIdSchema = requiredString('network id').regex(
   /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/,
@@ -56,6 +68,7 @@ export const ApiErrorCodeSchema = z.enum([
   'INVALID_PROJECT_ID',
   'ORIGIN_NOT_ALLOWED',
   'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
   'PAYLOAD_TOO_LARGE',
   'CHAIN_UNAVAILABLE',
   'SESSION_REFUSED',

@@ -153,7 +153,9 @@ describe.each(testBackends())('hardening [$name]', (backend) => {
           const res = await api.server.app.request(path, { method })
           expect(res.status, `${method} ${path}`).toBe(405)
           expect(res.headers.get('allow')).toBe(allow)
-          expect(ApiErrorSchema.parse(await res.json()).message).toMatch(/^Method .* not allowed/)
+          const body = ApiErrorSchema.parse(await res.json())
+          expect(body.code).toBe('METHOD_NOT_ALLOWED')
+          expect(body.message).toMatch(/^Method .* not allowed/)
         }
         expect((await api.server.app.request('/v1/nope', { method: 'PUT' })).status).toBe(404)
       })

@@ -23,10 +23,9 @@ export function notFoundOrMethodNotAllowed(app: Hono<any, any, any>) {
       if (methods.has('GET')) methods.add('HEAD')
       methods.add('OPTIONS')
       const allow = [...methods].sort().join(', ')
-      // The error codes are a closed set in the contracts; NOT_FOUND is the nearest (no handler for this method).
       const body: ApiError = {
         status: 'FAILED',
-        code: 'NOT_FOUND',
+        code: 'METHOD_NOT_ALLOWED',
         message: `Method ${c.req.method} not allowed on ${c.req.path}; allowed: ${allow}`,
         reasons: [{ name: 'method', description: `allowed: ${allow}` }],
       }

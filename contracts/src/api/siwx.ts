@@ -16,8 +16,12 @@ export const SiwxAccountAddressSchema = z
 /** Path of GET /v1/sessions/{address} and POST /v1/sessions/{address}/revoke. */
 export const SessionAddressParamsSchema = z.object({ address: SiwxAccountAddressSchema })
 
-/** POST /v1/sessions/nonces body: the account and chain the nonce is for (it signs in nothing else). */
-export const SiwxNonceRequestSchema = z.object({ chainId: ApiCaipNetworkIdSchema, accountAddress: SiwxAccountAddressSchema })
+/**
+ * POST /v1/sessions/nonces body: the account and chain the nonce is for (it signs in nothing else). Without the
+ * account (WalletConnect's one-click sign-in, where the wallet picks it while pairing) the nonce is bound to the chain
+ * only, and still signs in one session.
+ */
+export const SiwxNonceRequestSchema = z.object({ chainId: ApiCaipNetworkIdSchema, accountAddress: SiwxAccountAddressSchema.optional() })
 export type SiwxNonceRequest = z.infer<typeof SiwxNonceRequestSchema>
 
 /** POST /v1/sessions/nonces response: a single-use nonce and when it expires (unix ms). */

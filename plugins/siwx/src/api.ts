@@ -10,7 +10,7 @@ declare module '@portico/contracts/plugin' {
 }
 
 /** What a host calls: the controller with the kernel's own signing and disconnecting filled in. */
-export type SiwxApi = Omit<SiwxController, 'signIn' | 'cancel'> & {
+export type SiwxApi = Omit<SiwxController, 'signIn' | 'cancel' | 'oneClickRequest' | 'oneClickSession'> & {
   /** Opens nothing: asks the wallet to sign in the active account now. */
   signIn: () => ReturnType<SiwxController['signIn']>
 }

@@ -24,6 +24,11 @@ export type SiwxConfig = {
   signOutOnDisconnect?: boolean
   /** A fresh single-use nonce for the target (from your server, so it can refuse a replay). */
   getNonce: (target: SiwxTarget) => Promise<string> | string
+  /**
+   * A nonce for a sign-in whose account is not known yet: WalletConnect's one-click sign-in, where the wallet picks the
+   * account while it pairs. Without it there is no one-click sign-in, and the prompt asks after the connect.
+   */
+  getPairingNonce?: (target: Omit<SiwxTarget, 'accountAddress'>) => Promise<string> | string
   /** The message fields; default: {@link defaultMessage}. Set `serializedMessage` to sign your own text. */
   createMessage?: (input: SiwxMessageInput) => Promise<SignInMessage> | SignInMessage
   /** Verifies and stores a signed session; throw to refuse it (the visitor sees the reason and can try again). */

@@ -1,7 +1,7 @@
 import type { ChainNamespace, PluginContext, PorticoState } from '@portico/contracts/plugin'
 import type { Session } from '@portico/contracts/schemas'
 import { covers, defaultMessage, DEFAULT_EXPIRES_IN_MS, isRequired, type SiwxConfig, type SiwxEnvironment, type SiwxTarget } from './config.js'
-import { isDeclined, NoAccountError, reasonOf } from './errors.js'
+import { isDeclined, NoAccountError, reasonOf, SessionRefusedError } from './errors.js'
 import { formatSignInMessage } from './message/format.js'
 import { promptCleared, promptOpened, selectSiwx, sessionEnded, sessionFound, signingFailed, signingStarted } from './slice.js'
 
@@ -21,7 +21,18 @@ export type SiwxController = {
   /** Checks the active account now: reads its session, or opens the prompt. */
   check: () => Promise<void>
   isRequired: () => boolean
+  /**
+   * One-click sign-in (WalletConnect's pairing `authentication` request, SPEC §4): the fields of the message a wallet
+   * signs while it pairs, for a pairing proposing `chains`. `undefined` (the prompt then asks after the connect) unless
+   * every chain is eip155, the config signs eip155 in and can issue a nonce without the account (`getPairingNonce`).
+   */
+  oneClickRequest: (chains: readonly string[]) => Promise<OneClickFields | undefined>
+  /** The session a wallet signed during the pairing: checked against the page, then verified and kept by `addSession`. */
+  oneClickSession: (session: Session) => Promise<void>
 }
+
+/** What a one-click request asks the wallet to sign, besides the account and the time it signs (its own). */
+export type OneClickFields = { domain: string; uri: string; nonce: string; statement?: string; expirationTime: string }
 
 /** The account and chain the modal is connected with, when it is connected. */
 export function activeTarget(state: PorticoState): SiwxTarget | undefined {
@@ -148,8 +159,28 @@ export function createController(ctx: PluginContext, config: SiwxConfig, environ
     }
   }
 
+  async function oneClickRequest(chains: readonly string[]): Promise<OneClickFields | undefined> {
+    if (!config.getPairingNonce || !handles('eip155') || chains.length === 0 || !chains.every((c) => c.startsWith('eip155:'))) return undefined
+    const nonce = await config.getPairingNonce({ namespace: 'eip155', chainId: chains[0] as SiwxTarget['chainId'] })
+    return {
+      domain: environment.domain,
+      uri: environment.uri,
+      nonce,
+      ...(config.statement ? { statement: config.statement } : {}),
+      expirationTime: new Date(Date.now() + (config.expiresInMs ?? DEFAULT_EXPIRES_IN_MS)).toISOString(),
+    }
+  }
+
+  async function oneClickSession(session: Session) {
+    const { data } = session
+    // only what this page asked for: an eip155 message for this domain and uri
+    if (!data.chainId.startsWith('eip155:') || !handles('eip155')) throw new SessionRefusedError(`One-click sign-in is for eip155 accounts, not ${data.chainId}.`)
+    if (data.domain !== environment.domain || data.uri !== environment.uri) throw new SessionRefusedError(`The signed message is for ${data.domain}, not ${environment.domain}.`)
+    await config.addSession(session)
+  }
+
   const mustSignIn = () => isRequired(config) && Boolean(state().pending) && Boolean(activeTarget(ctx.store.getState()))
-  return { signIn, cancel, getSessions, signOut, check, isRequired: () => isRequired(config), disconnected, mustSignIn }
+  return { signIn, cancel, getSessions, signOut, check, isRequired: () => isRequired(config), oneClickRequest, oneClickSession, disconnected, mustSignIn }
 }
 
 /** The controller with what only the plugin itself calls. */

@@ -32,15 +32,18 @@ export function localSiwx(parameters: LocalSiwxParameters = {}) {
     const nonceTtl = parameters.nonceTtlMs ?? 10 * 60 * 1000
     const sessions = () => readSessions(storage)
     const issued = async () => ((await storage.getItem<IssuedNonce[]>(STORAGE_KEYS.nonceToken)) ?? []).filter((n) => n.expires > now())
+    const issue = async () => {
+      const nonce = generateSiweNonce()
+      await storage.setItem(STORAGE_KEYS.nonceToken, [...(await issued()), { nonce, expires: now() + nonceTtl }])
+      return nonce
+    }
 
     return {
       ...pick(parameters),
       namespaces: ['eip155'],
-      async getNonce() {
-        const nonce = generateSiweNonce()
-        await storage.setItem(STORAGE_KEYS.nonceToken, [...(await issued()), { nonce, expires: now() + nonceTtl }])
-        return nonce
-      },
+      getNonce: issue,
+      // its nonces name no account anyway: one-click sign-in (WalletConnect) takes the same
+      getPairingNonce: issue,
       async addSession(session) {
         const reason = await refusal(session, environment, now(), await issued())
         // the nonce is spent whatever the verdict: a refused message cannot be tried again

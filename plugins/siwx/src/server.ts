@@ -94,6 +94,11 @@ export function serverSiwx(parameters: ServerSiwxParameters) {
         const { nonce } = await call('POST', '/v1/sessions/nonces', SiwxNonceResponseSchema, { chainId: target.chainId, accountAddress: target.accountAddress })
         return nonce
       },
+      // one-click sign-in: the api binds the nonce to the chain, and to the account of the first session made with it
+      async getPairingNonce(target) {
+        const { nonce } = await call('POST', '/v1/sessions/nonces', SiwxNonceResponseSchema, { chainId: target.chainId })
+        return nonce
+      },
       async addSession(session) {
         const created = await call('POST', '/v1/sessions', SiwxSessionEntrySchema, { message: session.message, signature: session.signature })
         const kept = (await read(storage)).filter((s) => !matches(s, session.data.chainId, session.data.accountAddress))

@@ -10,6 +10,7 @@ import {
 import { DISCONNECT_TIMEOUT_MS, WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON, WC_VIEWS } from './constants.js'
 import { describe, NoAccountsError, WalletConnectError } from './errors.js'
 import { addressesOn, NAMESPACE_SPECS, proposalNamespaces, sessionAccounts, SUPPORTED_NAMESPACES, type ProposalNamespace } from './namespaces.js'
+import { authenticationParams, oneClickRequest, sessionFromCacao, type OneClickRequest, type OneClickSignIn } from './oneClick.js'
 import { createPairingManager, type PairingManager } from './pairing.js'
 import { reusesPairing } from './platform.js'
 import { ProviderHost, type AppMetadata, type NamespaceProvider, type UniversalProvider, type WalletConnectSession } from './provider.js'
@@ -56,6 +57,13 @@ export type ConnectorDeps = {
   log: { debug: (...a: unknown[]) => void; warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void }
   /** Whether an expiring pairing may be replaced now; default: a WalletConnect view shows in the open modal. */
   canRefresh?: () => boolean
+  /**
+   * The namespaces to serve now (read whenever the connector's `chains` are): the plugin passes eip155 plus each
+   * other namespace of {@link NAMESPACE_SPECS} whose chain adapter is registered. Default: every namespace it knows.
+   */
+  namespaces?: () => readonly ChainNamespace[]
+  /** The sign-in plugin's one-click API, when sign-in is on (read at each connect); see `oneClick.ts`. */
+  oneClick?: () => OneClickSignIn | undefined
 }
 
 const VIEWS: ReadonlySet<string> = new Set(WC_VIEWS)
@@ -94,16 +102,16 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
     verify: parameters.verify ?? false,
     log: deps.log,
   })
-  const chains = SUPPORTED_NAMESPACES
-  for (const ns of chains) host.namespace(ns)
+  const served = (): readonly ChainNamespace[] => (deps.namespaces ? deps.namespaces() : SUPPORTED_NAMESPACES).filter((ns) => NAMESPACE_SPECS[ns])
+  for (const ns of SUPPORTED_NAMESPACES) host.namespace(ns)
 
   /** What the current attempt proposes; a refresh proposes the same. */
-  let request: { namespace: ChainNamespace; optionalNamespaces: Record<string, ProposalNamespace> } | undefined
+  let request: { namespace: ChainNamespace; optionalNamespaces: Record<string, ProposalNamespace>; signIn?: OneClickRequest } | undefined
 
   const pairing: PairingManager<WalletConnectSession> = createPairingManager<WalletConnectSession>({
     pair: (onUri) => {
       const r = request!
-      return host.pair(r.namespace, r.optionalNamespaces, onUri)
+      return host.pair(r.namespace, r.optionalNamespaces, onUri, r.signIn ? [authenticationParams(r.signIn)] : undefined)
     },
     publishUri: (uri, expiry) => deps.dispatch(pairingUriPublished({ uri, expiry })),
     clearUri: () => deps.dispatch(pairingUriCleared()),
@@ -135,11 +143,29 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
     return { address: addresses[0]!, accounts: addresses, chainId: spec.chainId(chain.slice(namespace.length + 1)) }
   }
 
+  /**
+   * The wallet signed the sign-in message while pairing: the session goes to the sign-in plugin (its config's
+   * `addSession` verifies and keeps it) before the connection is announced, so no prompt follows. A wallet that
+   * ignored the request, or a session the verifier refuses, leaves the usual prompt to ask after the connect.
+   */
+  async function handOver(session: WalletConnectSession, signIn: OneClickRequest) {
+    const cacaos: unknown[] = (session as { authentication?: unknown[] }).authentication ?? []
+    const sessions = cacaos.map((c) => sessionFromCacao(c, signIn)).filter((s) => s !== undefined)
+    if (cacaos.length && !sessions.length) deps.log.warn('the wallet answered the sign-in request with nothing usable')
+    const api = deps.oneClick?.()
+    for (const s of sessions.slice(0, 1)) {
+      await api?.oneClickSession(s).catch((error: unknown) => deps.log.warn('the one-click sign-in was refused:', error))
+    }
+  }
+
   const connector = defineConnector({
     id: WALLETCONNECT_CONNECTOR_ID,
     name: parameters.name ?? 'WalletConnect',
     type: 'WALLET_CONNECT',
-    chains,
+    // read when the registry records the connector: solana only once a solana adapter is there
+    get chains() {
+      return served()
+    },
     imageUrl: parameters.imageUrl ?? WALLETCONNECT_ICON,
 
     /** The namespace's EIP-1193 provider; creates the UniversalProvider (restoring a stored session) first. */
@@ -156,15 +182,26 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
      */
     async connect({ namespace, network }: { namespace: ChainNamespace; network?: CaipNetworkLike }) {
       if (!NAMESPACE_SPECS[namespace]) throw new WalletConnectError(`WalletConnect does not serve ${namespace}.`, 'WC_NOT_CONNECTED')
-      request = { namespace, optionalNamespaces: proposalNamespaces(networks(), chains, network?.caipNetworkId, parameters.rpcUrls) }
+      // another namespace of the session in use (solana beside eip155): no pairing, nothing to ask the wallet
+      const existing = host.activeSession()
+      if (existing && host.current && sessionAccounts(existing.namespaces, namespace).length) return result(host.current, existing, namespace, network)
+      const optionalNamespaces = proposalNamespaces(networks(), served(), network?.caipNetworkId, parameters.rpcUrls)
+      const signIn = await oneClickRequest(deps.oneClick?.(), optionalNamespaces).catch((error: unknown) => {
+        deps.log.warn('one-click sign-in is off for this pairing:', error)
+        return undefined
+      })
+      request = { namespace, optionalNamespaces, ...(signIn ? { signIn } : {}) }
       const session = await pairing.connect()
       const provider = await host.ensure()
+      let connection: ReturnType<typeof result>
       try {
-        return result(provider, session, namespace, network)
+        connection = result(provider, session, namespace, network)
       } catch (error) {
         await host.disconnect(DISCONNECT_TIMEOUT_MS)
         throw error
       }
+      if (signIn) await handOver(session, signIn)
+      return connection
     },
 
     /** Ends the session from the dapp's side; the wallet gets session_delete. */

@@ -38,6 +38,13 @@ export const NAMESPACE_SPECS: Partial<Record<ChainNamespace, NamespaceSpec>> = {
     chainId: (reference) => (/^\d+$/.test(reference) ? Number(reference) : reference),
     defaultChains: ['eip155:1'],
   },
+  // asked for only when the host has a solana adapter (the connector's `chains`); accounts are answered locally
+  solana: {
+    methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+    events: ['accountsChanged'],
+    chainId: (reference) => reference,
+    defaultChains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+  },
 }
 
 /** Namespaces the connector can serve. */

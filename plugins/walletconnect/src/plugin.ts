@@ -1,8 +1,10 @@
-import { definePlugin } from '@portico/contracts/plugin'
+import { definePlugin, type ChainNamespace } from '@portico/contracts/plugin'
 import { walletInfoReported } from '@portico/kernel'
 import { WALLETCONNECT_CONNECTOR_ID } from './constants.js'
 import { createWalletConnectConnector, type WalletConnectParameters } from './connector.js'
 import { listingFromViewData } from './links.js'
+import { SUPPORTED_NAMESPACES } from './namespaces.js'
+import { asOneClickSignIn } from './oneClick.js'
 import { walletConnectMessages } from './messages.js'
 import { pairingUriCleared, walletConnectSlice } from './slice.js'
 import { createWalletItemsTransform } from './walletItems.js'
@@ -38,11 +40,40 @@ export function walletConnect(parameters: WalletConnectParameters = {}) {
     messages: { en: walletConnectMessages },
     setup(ctx) {
       ctx.store.inject(walletConnectSlice)
+      // eip155 always (the QR view of a host without adapters proposes it), another namespace once its adapter is there
+      const namespaces = (): readonly ChainNamespace[] => SUPPORTED_NAMESPACES.filter((ns) => ns === 'eip155' || ctx.getAdapter(ns))
+      // the sign-in plugin's API, duck-typed (`siwx/api` is its extension point, read untyped: no import between plugins)
+      const readPoint = ctx.extensions.read as unknown as (point: string) => readonly unknown[]
       const connector = createWalletConnectConnector(
-        { dispatch: ctx.store.dispatch, getState: ctx.store.getState, storage: ctx.storage, log: ctx.log },
+        {
+          dispatch: ctx.store.dispatch,
+          getState: ctx.store.getState,
+          storage: ctx.storage,
+          log: ctx.log,
+          namespaces,
+          oneClick: () => asOneClickSignIn(readPoint('siwx/api')),
+        },
         parameters,
       )
-      ctx.registerConnector(connector)
+      let unregister = ctx.registerConnector(connector)
+      // a chain adapter that arrives later (a remote solana): register again so the connector list says it serves it
+      let served = namespaces().join()
+      ctx.hooks.afterPluginReady.tap(() => {
+        if (namespaces().join() === served) return
+        served = namespaces().join()
+        unregister()
+        unregister = ctx.registerConnector(connector)
+      })
+      // one session serves every namespace: when the kernel lets one go, the others end with it
+      ctx.hooks.afterDisconnect.tap(({ namespace, connectorId }) => {
+        if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return
+        const { accounts } = ctx.store.getState().chains
+        for (const ns of SUPPORTED_NAMESPACES) {
+          const account = accounts[ns]
+          if (ns !== namespace && account?.status === 'connected' && account.connectorId === WALLETCONNECT_CONNECTOR_ID)
+            connector.host.namespace(ns).ended('The WalletConnect session ended.')
+        }
+      })
 
       // the Connect view opens the QR view for the WalletConnect entry
       ctx.extensions.contribute('connect/walletItems', { transform: createWalletItemsTransform() })
@@ -61,7 +92,10 @@ export function walletConnect(parameters: WalletConnectParameters = {}) {
         connector.pairing.abort('The modal was closed.')
       })
 
-      return () => void connector.destroy()
+      return () => {
+        unregister()
+        void connector.destroy()
+      }
     },
   })
 }

@@ -81,6 +81,15 @@ export class NamespaceProvider {
     return this.listeners.get(event)?.size ?? 0
   }
 
+  /**
+   * @internal The session ended: `disconnect` (EIP-1193), and for other namespaces an empty `accountsChanged` too,
+   * which is how request-based Solana providers say it.
+   */
+  ended(reason: string): void {
+    this.emit('disconnect', new ProviderRpcError(4900, reason))
+    if (this.namespace !== 'eip155') this.emit('accountsChanged', [])
+  }
+
   /** @internal */
   emit(event: string, ...args: unknown[]): void {
     for (const listener of [...(this.listeners.get(event) ?? [])]) {
@@ -122,11 +131,14 @@ export class NamespaceProvider {
     const connected = Boolean(session && sessionAccounts(session.namespaces, this.namespace).length)
     const { method } = args
     if (!connected) {
-      if (method === 'eth_accounts') return []
+      if (method === 'eth_accounts' || method === 'solana_getAccounts') return []
       throw new ProviderRpcError(4900, 'WalletConnect is not connected: connect a wallet first.')
     }
     const chain = this.currentChain(provider)!
-    switch (method) {
+    if (this.namespace !== 'eip155') {
+      // the session's accounts are the answer (the wallet approved them while pairing); signing goes to the wallet
+      if (method === 'solana_requestAccounts' || method === 'solana_getAccounts') return this.accounts(provider)
+    } else switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts':
         return this.accounts(provider)
@@ -206,8 +218,15 @@ export class ProviderHost {
   /**
    * One pairing: resolves with the approved session; `onUri` gets the pairing URI as soon as `display_uri` fires. An
    * active session with accounts in `namespace` is returned as is (restored, or approved after the modal closed).
+   * `authentication` (one-click sign-in) asks the wallet to sign in while it approves; the session carries the
+   * signed CACAOs in `authentication`.
    */
-  async pair(namespace: ChainNamespace, optionalNamespaces: Record<string, ProposalNamespace>, onUri: (uri: string) => void): Promise<WalletConnectSession> {
+  async pair(
+    namespace: ChainNamespace,
+    optionalNamespaces: Record<string, ProposalNamespace>,
+    onUri: (uri: string) => void,
+    authentication?: readonly object[],
+  ): Promise<WalletConnectSession> {
     const provider = await this.ensure()
     const existing = this.activeSession(provider)
     if (existing && sessionAccounts(existing.namespaces, namespace).length) return existing
@@ -220,7 +239,7 @@ export class ProviderHost {
     }
     provider.on('display_uri', listener)
     try {
-      const session = await provider.connect({ optionalNamespaces: optionalNamespaces as never })
+      const session = await provider.connect({ optionalNamespaces: optionalNamespaces as never, ...(authentication?.length ? { authentication: authentication as never } : {}) })
       if (!session) throw new Error('The wallet returned no session.')
       this.resetNamespaceState()
       return session
@@ -360,7 +379,7 @@ export class ProviderHost {
     // the wallet ended the session (or it expired)
     const ended = (reason: string) => {
       this.resetNamespaceState()
-      for (const ns of this.namespaces.values()) ns.emit('disconnect', new ProviderRpcError(4900, reason))
+      for (const ns of this.namespaces.values()) ns.ended(reason)
     }
     provider.on('session_delete', () => ended('The wallet ended the session.'))
     provider.client.on('session_expire', ({ topic }: { topic: string }) => {

@@ -3,6 +3,7 @@ export {
   MemoryStorage,
   WALLET_EVENTS,
   WALLET_METHODS,
+  type WalletAuthentication,
   type WalletConnectWallet,
   type WalletConnectWalletOptions,
   type WalletEvent,
@@ -10,3 +11,4 @@ export {
   type WalletRequest,
   type WalletStorage,
 } from './wallet.js'
+export { createSolanaSide, SOLANA_WALLET_METHODS, type SolanaSide, type SolanaWalletOptions } from './solana.js'

@@ -2,7 +2,10 @@
  * Portico WalletConnect test wallet: a real WalletConnect v2 wallet on `@reown/walletkit` 1.6 and
  * `@walletconnect/core` 2.25. It pairs with a `wc:` URI through any relay (the local dev relay by default),
  * approves or rejects session proposals, and answers eip155 requests by signing with anvil's dev keys (viem local
- * accounts, through the Portico Dev Wallet) and forwarding reads and signed transactions to the chain's RPC.
+ * accounts, through the Portico Dev Wallet) and forwarding reads and signed transactions to the chain's RPC. With
+ * `solana` it also approves the solana namespace and answers its requests with the local chain's dev keypairs
+ * (./solana.ts). A proposal that carries a sign-in request (WalletConnect's one-click `authentication`, CAIP-222) is
+ * approved with the SIWE message signed by the active account, unless `authenticate` is false.
  *
  * It makes no call except to the relay and the chain RPCs: `IS_VITEST=true` switches off the SDK's verify and
  * pulse calls, telemetry is off, and its storage is in memory unless one is given.
@@ -10,9 +13,10 @@
 import { EventEmitter } from 'node:events'
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
-import type { Address, Hex } from 'viem'
+import { buildApprovedNamespaces, buildAuthObject, getSdkError } from '@walletconnect/utils'
+import { stringToHex, type Address, type Hex } from 'viem'
 import { ANVIL_DEV_KEYS, createDevWallet, DEFAULT_DEV_RPC_URLS, type DevWallet } from '../evm/devWallet.js'
+import { createSolanaSide, SOLANA_WALLET_METHODS, type SolanaSide, type SolanaWalletOptions } from './solana.js'
 
 /** How the wallet answers session proposals and signing requests. */
 export type WalletMode = 'approve' | 'reject' | 'fail'
@@ -47,7 +51,14 @@ export type WalletConnectWalletOptions = {
   logLevel?: string
   /** How prompts are answered at first. Default `approve`. */
   mode?: WalletMode
+  /** Serve the solana namespace on these chains (approved when a dapp asks for it). Default: eip155 only. */
+  solana?: SolanaWalletOptions
+  /** Sign the sign-in request a proposal carries (one-click sign-in). Default true; false approves without it. */
+  authenticate?: boolean
 }
+
+/** A one-click sign-in the wallet answered while approving a session. */
+export type WalletAuthentication = { message: string; signature: Hex; iss: string; cacao: unknown }
 
 /** A request the wallet received, as it was answered. */
 export type WalletRequest = {
@@ -73,6 +84,10 @@ export type WalletConnectWallet = {
   readonly mode: WalletMode
   /** Every request received, oldest first. */
   readonly requests: readonly WalletRequest[]
+  /** Every sign-in request signed while approving a session, oldest first. */
+  readonly authentications: readonly WalletAuthentication[]
+  /** Base58 addresses of the solana accounts (empty without `solana`). */
+  readonly solanaAddresses: readonly string[]
   /** Active sessions by topic. */
   sessions(): ReturnType<InstanceType<typeof WalletKit>['getActiveSessions']>
   /** Pairs with a `wc:` URI (what a person does by scanning the QR code). The proposal is answered by the mode. */
@@ -127,6 +142,7 @@ export const WALLET_EVENTS = ['accountsChanged', 'chainChanged'] as const
 
 /** Methods that open a prompt in a real wallet; the mode decides their answer. */
 const PROMPTED = new Set([
+  ...SOLANA_WALLET_METHODS,
   'personal_sign',
   'eth_sign',
   'eth_signTypedData',
@@ -166,6 +182,9 @@ const DEFAULT_METADATA = {
 }
 
 type RpcError = { code: number; message: string }
+
+/** A sign-in request as a proposal carries it (`requests.authentication`). */
+type AuthRequest = { chains: string[]; domain: string; aud: string; nonce: string; version: string; iat: string; type?: string } & Record<string, unknown>
 
 function toRpcError(error: unknown): RpcError {
   const e = error as { code?: unknown; message?: unknown; shortMessage?: unknown }
@@ -208,6 +227,8 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
   const events = new EventEmitter()
   events.setMaxListeners(100)
   const requests: WalletRequest[] = []
+  const authentications: WalletAuthentication[] = []
+  const solana: SolanaSide | undefined = options.solana ? await createSolanaSide(options.solana) : undefined
 
   // The Dev Wallet does the signing and the chain traffic; it answers every prompt, the mode is applied here.
   const dev: DevWallet = createDevWallet({ rpcUrls, accounts: options.accounts ?? ANVIL_DEV_KEYS, chainId })
@@ -236,6 +257,7 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
     try {
       if (mode === 'reject') return await kit.rejectSession({ id, reason: getSdkError('USER_REJECTED') })
       if (mode === 'fail') return await kit.rejectSession({ id, reason: getSdkError('UNSUPPORTED_CHAINS') })
+      const asked = { ...params.requiredNamespaces, ...params.optionalNamespaces }
       const namespaces = buildApprovedNamespaces({
         proposal: params,
         supportedNamespaces: {
@@ -245,15 +267,32 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
             events: [...WALLET_EVENTS],
             accounts: caipAccounts([chainId, ...chainIds.filter((c) => c !== chainId)]),
           },
+          ...(solana && asked.solana
+            ? { solana: { chains: [...solana.chains], methods: [...SOLANA_WALLET_METHODS], events: ['accountsChanged'], accounts: solana.accounts(solana.chains) } }
+            : {}),
         },
       })
-      const session = await kit.approveSession({ id, namespaces })
+      const requested = (params as { requests?: { authentication?: AuthRequest[] } }).requests?.authentication ?? []
+      const signed = options.authenticate === false ? [] : await Promise.all(requested.map((r) => signIn(r)))
+      const session = await kit.approveSession({ id, namespaces, ...(signed.length ? { proposalRequestsResponses: { authentication: signed as never } } : {}) })
       events.emit('session', session)
     } catch (error) {
       events.emit('error', error)
       await kit.rejectSession({ id, reason: getSdkError('UNSUPPORTED_NAMESPACE_KEY') }).catch(() => {})
     }
   })
+
+  /** Signs a one-click sign-in request with the active account, on the first requested chain the wallet has. */
+  async function signIn(request: AuthRequest) {
+    const chain = request.chains.map((c) => Number(c.split(':')[1])).find((c) => c in rpcUrls && request.chains.includes(`eip155:${c}`))
+    if (chain === undefined) throw new Error(`The wallet has none of the chains ${request.chains.join(', ')}.`)
+    const iss = `did:pkh:eip155:${chain}:${active}`
+    const message = kit.formatAuthMessage({ request: request as never, iss })
+    const signature = (await dev.request({ method: 'personal_sign', params: [stringToHex(message), active] })) as Hex
+    const cacao = buildAuthObject(request as never, { t: 'eip191', s: signature }, iss)
+    authentications.push({ message, signature, iss, cacao })
+    return cacao
+  }
 
   kit.on('session_request', async (event: WalletKitTypes.SessionRequest) => {
     const { id, topic } = event
@@ -270,7 +309,9 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
       try {
         const target = Number(caipChain.split(':')[1])
         if (Number.isSafeInteger(target) && target !== dev.chainId) dev.moveToChain(target)
-        const result = await dev.request({ method: request.method, params: request.params })
+        const result = caipChain.startsWith('solana:')
+          ? await (solana ?? { request: () => Promise.reject(new Error('The wallet does not serve solana.')) }).request(caipChain, request.method, request.params)
+          : await dev.request({ method: request.method, params: request.params })
         entry.outcome = 'approved'
         entry.result = result
         response = { id, jsonrpc: '2.0', result }
@@ -346,6 +387,8 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
       return mode
     },
     requests,
+    authentications,
+    solanaAddresses: solana?.addresses ?? [],
     sessions,
     async pair(uri) {
       if (!/^wc:/.test(uri.trim())) throw new Error('Expected a WalletConnect URI starting with "wc:".')

@@ -11,7 +11,7 @@ export {
   type SiwxOption,
   type SiwxTarget,
 } from '../config.js'
-export { activeTarget, SIWX_VIEWS, type SiwxController } from '../controller.js'
+export { activeTarget, SIWX_VIEWS, type OneClickFields, type SiwxController } from '../controller.js'
 export { isDeclined, NoAccountError, SessionRefusedError, SiwxError, SiwxNotEnabledError, type SiwxErrorCode } from '../errors.js'
 export { legacySiweConfig, type LegacySiweConfig, type LegacySiweMessageArgs } from '../legacy.js'
 export { localSiwx, type LocalSiwxParameters } from '../local.js'

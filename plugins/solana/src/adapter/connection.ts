@@ -69,9 +69,10 @@ export async function watch(ctx: SolanaContext, { connector, onAccountsChanged, 
     const list = addresses.filter((a) => isAddress(a, 'solana'))
     const current = ctx.sessions.get(connector.id)
     if (list.length === 0) {
-      if (!current) return
+      // a connector that drives its own session (WalletConnect) connected without the adapter keeping one: the
+      // watch itself says the kernel holds the connection, so an empty list ends it either way
       ctx.sessions.delete(connector.id)
-      onDisconnect?.()
+      if (current || connector.connect) onDisconnect?.()
       return
     }
     if (current) ctx.sessions.set(connector.id, { ...current, address: list[0]! })

@@ -41,4 +41,13 @@ export {
   type WalletConnectState,
 } from '../slice.js'
 export { createSdkStorage, type SdkStorage } from '../storage.js'
+export { connectSessionNamespaces, type SessionNamespacesKernel } from '../sessionNamespaces.js'
+export {
+  asOneClickSignIn,
+  cacaoMessage,
+  oneClickRequest,
+  sessionFromCacao,
+  type OneClickRequest,
+  type OneClickSignIn,
+} from '../oneClick.js'
 export { createWalletItemsTransform } from '../walletItems.js'

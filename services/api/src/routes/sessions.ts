@@ -33,7 +33,9 @@ const issueNonce = createRoute({
   path: '/v1/sessions/nonces',
   tags,
   summary: 'A single-use sign-in nonce for an account on a chain',
-  description: 'The nonce expires (10 minutes by default) and is spent by the first session attempt that names it. Counted per client IP.',
+  description:
+    'The nonce expires (10 minutes by default) and is spent by the first session attempt that names it. Counted per client IP. Without ' +
+    'accountAddress (one-click sign-in, where the wallet picks the account while pairing) it is bound to the chain only.',
   request: { query: CommonQuerySchema, body: jsonBody(named(SiwxNonceRequestSchema, 'SiwxNonceRequest')) },
   responses: { ...jsonOk(named(SiwxNonceResponseSchema, 'SiwxNonceResponse'), 'The nonce'), ...projectErrors, 413: errorResponses[413], 415: errorResponses[415], 429: limitedResponse },
 })

@@ -55,6 +55,9 @@ export const refused = (message: string, field = 'message') =>
 const rateLimited = (what: string, retryAfter: number) =>
   new ApiProblem(429, 'RATE_LIMITED', `Too many ${what}; try again in ${retryAfter} seconds.`, [{ name: 'retryAfter', description: String(retryAfter) }])
 
+/** The address of a nonce issued without an account (no real address is empty). */
+const ANY_ACCOUNT = ''
+
 /** eip155 addresses are stored lowercase (checksums are presentation); other namespaces' addresses as they are. */
 export const storedAddress = (address: string) => (isAddress(address, { strict: false }) ? address.toLowerCase() : address)
 
@@ -90,8 +93,12 @@ export class SiwxService {
     this.now = options.now ?? (() => new Date())
   }
 
-  /** Issues a nonce for `accountAddress` on `chainId`, counted against the client IP. */
-  async issueNonce(project: Project, chainId: string, accountAddress: string, ip: string): Promise<{ nonce: string; expiresAt: number }> {
+  /**
+   * Issues a nonce for `accountAddress` on `chainId`, counted against the client IP. Without an account (one-click
+   * sign-in: the wallet picks it while pairing) it is stored with an empty address and signs in whichever account
+   * uses it first, on that chain, once.
+   */
+  async issueNonce(project: Project, chainId: string, accountAddress: string | undefined, ip: string): Promise<{ nonce: string; expiresAt: number }> {
     const now = this.now()
     const nonce = randomBytes(16).toString('hex')
     const expiresAt = new Date(now.getTime() + this.settings.nonceTtlMs)
@@ -101,7 +108,7 @@ export class SiwxService {
       await tx.query('delete from siwx_nonces where expires_at < $1', [new Date(now.getTime() - 24 * HOUR_MS)])
       await tx.query(
         `insert into siwx_nonces (nonce, project_id, chain_id, address, issued_at, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-        [nonce, project.id, chainId, storedAddress(accountAddress), now, expiresAt],
+        [nonce, project.id, chainId, accountAddress === undefined ? ANY_ACCOUNT : storedAddress(accountAddress), now, expiresAt],
       )
     })
     return { nonce, expiresAt: expiresAt.getTime() }
@@ -128,7 +135,8 @@ export class SiwxService {
     if (!nonce || nonce.project_id !== project.id) throw refused('The nonce was not issued by this server.', 'nonce')
     if (nonce.spent_at) throw refused('The nonce was already used; ask for a new one.', 'nonce')
     if (nonce.expires_at.getTime() <= now.getTime()) throw refused('The nonce has expired; ask for a new one.', 'nonce')
-    if (nonce.chain_id !== parsed.chainId || nonce.address !== address) throw refused('The nonce was issued for another account or chain.', 'nonce')
+    if (nonce.chain_id !== parsed.chainId || (nonce.address !== ANY_ACCOUNT && nonce.address !== address))
+      throw refused('The nonce was issued for another account or chain.', 'nonce')
 
     this.checkDomain(project, origin, parsed)
     const expiresAt = this.checkTimes(parsed, now)

@@ -128,6 +128,27 @@ describe.each(testBackends())('sign in with X on the api [$name]', (backend) => 
       expect(unknown.status).toBe(404)
     })
 
+    it('behavior: a nonce asked for without an account (one-click sign-in) signs in the first account that uses it, on its chain, once', async () => {
+      const alice = newKey()
+      const bob = newKey()
+      const res = await post('/v1/sessions/nonces', { chainId })
+      expect(res.status).toBe(200)
+      const { nonce } = SiwxNonceResponseSchema.parse(res.body)
+      // another chain than the one it was issued for is refused
+      const elsewhere = messageFor(alice.address, nonce, {}, 'eip155:31338')
+      expect(refusal(await post('/v1/sessions', { message: elsewhere, signature: await alice.account.signMessage({ message: elsewhere }) }))).toBe(
+        'The nonce was issued for another account or chain.',
+      )
+      const { nonce: fresh } = SiwxNonceResponseSchema.parse((await post('/v1/sessions/nonces', { chainId })).body)
+      const message = messageFor(alice.address, fresh)
+      expect((await post('/v1/sessions', { message, signature: await alice.account.signMessage({ message }) })).status).toBe(200)
+      // spent: nobody else signs in with it
+      const again = messageFor(bob.address, fresh)
+      expect(refusal(await post('/v1/sessions', { message: again, signature: await bob.account.signMessage({ message: again }) }))).toBe(
+        'The nonce was already used; ask for a new one.',
+      )
+    })
+
     it('error: a replayed session (same message and signature again) is refused', async () => {
       const alice = newKey()
       const message = messageFor(alice.address, await nonceFor(alice.address))

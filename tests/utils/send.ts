@@ -1,11 +1,27 @@
 /**
- * E2E helpers for the wallet features (Send, Receive) on the stack's first anvil chain: accounts of a test's own,
- * funded on the spot so no other e2e file's balances or nonces move under it, and the send form driven as a
- * visitor does.
+ * E2E helpers for the wallet features (Send, Receive) on the stack's first anvil chain and its Solana chain:
+ * accounts of a test's own, funded on the spot so no other e2e file's balances or nonces move under it, and the
+ * send form driven as a visitor does.
  */
 import type { Page } from 'playwright-core'
 import { createWalletClient, erc20Abi, http, parseUnits, toHex, type Address, type Hex, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
+import { getTransferSolInstruction } from '@solana-program/system'
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import {
+  appendTransactionMessageInstructions,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase16Decoder,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Address as SolanaAddress,
+} from '@solana/kit'
+import { signerFromSeed, SOLANA_DEV_KEYS, SOLANA_PTD } from '../solana/keys.ts'
 import type { E2EStack } from './stack.ts'
 
 /**
@@ -74,3 +90,48 @@ export async function fillSend(page: Page, symbol: string, amount: string, recei
 
 /** The success toast ("Transaction started"). */
 export const successToast = (page: Page) => page.locator('[data-testid=toast][data-variant=success]')
+
+/**
+ * A fresh Solana keypair (its 32-byte seed in hex, for the Dev Wallet's `?solanaKey=`) holding `sol` lamports and
+ * `ptdUnits` of the chain's PTD, sent in one transaction from the local chain's fourth dev key (a PTD holder no
+ * other e2e file signs with), confirmed before it returns.
+ */
+export async function fundedSolanaAccount(rpcUrl: string, sol: bigint, ptdUnits: bigint): Promise<{ seed: string; address: SolanaAddress }> {
+  const seed = getBase16Decoder().decode(crypto.getRandomValues(new Uint8Array(32)))
+  const owner = (await signerFromSeed(seed)).address
+  const funder = await signerFromSeed(SOLANA_DEV_KEYS[3]!.seed)
+  const rpc = createSolanaRpc(rpcUrl)
+  const mint = SOLANA_PTD.mint
+  const [[source], [destination]] = await Promise.all([
+    findAssociatedTokenPda({ owner: funder.address, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+    findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+  ])
+  const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(funder, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [
+          getTransferSolInstruction({ source: funder, destination: owner, amount: sol }),
+          getCreateAssociatedTokenIdempotentInstruction({ payer: funder, ata: destination, owner, mint }),
+          getTransferCheckedInstruction({ source, mint, destination, authority: funder, amount: ptdUnits, decimals: SOLANA_PTD.decimals }),
+        ],
+        m,
+      ),
+  )
+  const signed = await signTransactionMessageWithSigners(message)
+  const signature = await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }).send()
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const { value } = await rpc.getSignatureStatuses([signature]).send()
+    if (value[0]?.err) throw new Error(`Funding ${owner} failed on chain: ${JSON.stringify(value[0].err, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
+    if (value[0]?.confirmationStatus === 'confirmed' || value[0]?.confirmationStatus === 'finalized') return { seed, address: owner }
+    if (Date.now() > deadline) throw new Error(`Funding ${owner}: no confirmation after 30 s.`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** A Solana address nobody used yet (its balances and token accounts do not exist). */
+export const freshSolanaAddress = async (): Promise<SolanaAddress> => (await generateKeyPairSigner()).address

@@ -1,5 +1,6 @@
 import { definePlugin, type PluginContext, type PorticoState } from '@portico/contracts/plugin'
 import type { AccountTab } from '@portico/plugin-account'
+import { createHistoryApi } from './api.js'
 import { historyMessages } from './messages.js'
 import { historyActions, historySlice } from './slice.js'
 import { historyKey, historyTarget, type HistoryDeps } from './transactions.js'
@@ -43,6 +44,7 @@ export function history() {
     setup(ctx: PluginContext) {
       ctx.store.inject(historySlice)
       ctx.extensions.contribute('account/tabs', { items: [activityTab] })
+      ctx.extensions.contribute('history/api', { items: [createHistoryApi(historyDeps({ ...ctx, warn: ctx.log.warn }))] })
       // another account or network: the old list must not show, even for a moment
       const keyOf = (state: PorticoState) => {
         const target = historyTarget(state)

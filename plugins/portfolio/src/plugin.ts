@@ -1,5 +1,6 @@
 import { definePlugin, type PluginContext, type PorticoState } from '@portico/contracts/plugin'
 import type { AccountTab } from '@portico/plugin-account'
+import { createPortfolioApi } from './api.js'
 import { balanceTarget, refreshTokenBalances, targetKey, type PortfolioDeps } from './balances.js'
 import { portfolioMessages } from './messages.js'
 import { portfolioActions, portfolioSlice } from './slice.js'
@@ -46,6 +47,7 @@ export function portfolio() {
       ctx.store.inject(portfolioSlice)
       const deps = portfolioDeps({ ...ctx, warn: ctx.log.warn })
       ctx.extensions.contribute('account/tabs', { items: [tokensTab] })
+      ctx.extensions.contribute('portfolio/api', { items: [createPortfolioApi(deps)] })
 
       // in view (or about to be, right after connecting): fetch now; out of view: forget, and fetch when it shows
       const changed = () => {

@@ -1,16 +1,14 @@
 import type { Kernel } from '@portico/kernel'
-import { historyDeps, loadTransactions } from '@portico/plugin-history'
-import { portfolioDeps, refreshTokenBalances, type PortfolioDeps } from '@portico/plugin-portfolio'
-import { parseAmount, tokenDecimals } from './amounts.js'
+import type {} from '@portico/plugin-history'
+import type { TokenBalance } from '@portico/plugin-portfolio'
+import { maxNativeUnits, parseAmount, tokenDecimals } from './amounts.js'
 import { liveNative, loadSendBalances } from './balances.js'
-import { estimateFee, feeInUsd } from './fees.js'
+import { estimateFee, feeInUsd, readGasPrice } from './fees.js'
 import { selectSend, sendActions } from './slice.js'
 import { buildTransfer } from './transfer.js'
 
-/** The services the send flow uses, from the kernel. */
-export function sendDeps(kernel: Kernel): PortfolioDeps {
-  return portfolioDeps({ ...kernel, getAdapter: kernel.getAdapter, getConnector: kernel.getConnector, t: kernel.t, notify: kernel.notify })
-}
+/** The Solana variant of the flow, downloaded only when the active namespace is solana. */
+const solanaFlow = () => import('./solana/index.js')
 
 /** The active account, network, adapter and connector, or undefined when not connected. */
 export function activeSender(kernel: Kernel) {
@@ -29,23 +27,35 @@ export function activeSender(kernel: Kernel) {
   }
 }
 
-/** The transaction the form describes, or undefined while it is incomplete. */
-export function formTransaction(kernel: Kernel) {
+/** Who sends: {@link activeSender}'s answer. */
+export type Sender = NonNullable<ReturnType<typeof activeSender>>
+
+/** What the form describes (token, amount in units, receiver), or undefined while it is incomplete. */
+export function sendForm(kernel: Kernel): { token: TokenBalance; units: bigint; receiver: string } | undefined {
   const { token, sendTokenAmount, receiverAddress } = selectSend(kernel.getState())
-  if (!token || !receiverAddress) return undefined
+  if (!token || !receiverAddress?.trim()) return undefined
   const parsed = parseAmount(sendTokenAmount ?? '', tokenDecimals(token))
   if (!('units' in parsed)) return undefined
-  return { token, units: parsed.units, transaction: buildTransfer({ token, receiver: receiverAddress.trim(), units: parsed.units }) }
+  return { token, units: parsed.units, receiver: receiverAddress.trim() }
+}
+
+/** The EVM transaction the form describes, or undefined while it is incomplete. */
+export function formTransaction(kernel: Kernel) {
+  const form = sendForm(kernel)
+  if (!form) return undefined
+  return { token: form.token, units: form.units, transaction: buildTransfer({ token: form.token, receiver: form.receiver, units: form.units }) }
 }
 
 /** Estimates the previewed transaction's fee into the slice (fee in the native currency and USD). */
 export async function previewFee(kernel: Kernel): Promise<void> {
   const sender = activeSender(kernel)
-  const form = formTransaction(kernel)
+  const form = sendForm(kernel)
   if (!sender || !form) return
   kernel.store.dispatch(sendActions.feeRequested())
+  if (sender.namespace === 'solana') return (await solanaFlow()).previewSolanaFee(kernel, sender, form)
   try {
-    const estimate = await estimateFee({ ...sender, transaction: form.transaction })
+    const { transaction } = formTransaction(kernel)!
+    const estimate = await estimateFee({ ...sender, transaction })
     const native = liveNative(selectSend(kernel.getState()).tokenBalances, kernel.getState())
     const usd = feeInUsd(estimate.fee, native, sender.network.nativeCurrency.decimals)
     kernel.store.dispatch(
@@ -58,37 +68,60 @@ export async function previewFee(kernel: Kernel): Promise<void> {
   }
 }
 
+/** Sends on the active namespace: the kernel's sendTransaction on EVM, the Solana variant on solana. */
+async function sendOnChain(kernel: Kernel, sender: Sender, form: NonNullable<ReturnType<typeof sendForm>>): Promise<string | undefined> {
+  if (sender.namespace === 'solana') return (await solanaFlow()).submitSolanaSend(kernel, sender, form)
+  try {
+    // the kernel toasts "Transaction started", or "Something went wrong" / "Signature declined" and rethrows
+    return await kernel.sendTransaction(buildTransfer(form))
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * Sends the previewed transaction through the kernel (which toasts "Transaction started", or "Something went
- * wrong" / "Signature declined" and rethrows). On success the form resets and the modal returns to the Account
- * view; once the transaction is mined the balances (bypassing the caches) and the Activity tab are read again.
- * On failure the form stays.
+ * Reads again what a send changed: the native balance, the Tokens tab and the picker (bypassing the caches), and
+ * the Activity tab, through the portfolio and history plugins' APIs when they are there.
+ */
+export function refreshAfterSend(kernel: Kernel): void {
+  void kernel.refreshBalance()
+  void kernel.extensions.read('portfolio/api')[0]?.refresh({ forceUpdate: true })
+  void loadSendBalances(kernel, true)
+  void kernel.extensions.read('history/api')[0]?.refresh()
+}
+
+/**
+ * Sends the previewed transaction. On success the form resets and the modal returns to the Account view; once
+ * the transaction is confirmed the balances (bypassing the caches) and the Activity tab are read again. On
+ * failure (toasted) the form stays.
  */
 export async function submitSend(kernel: Kernel): Promise<boolean> {
   const sender = activeSender(kernel)
-  const form = formTransaction(kernel)
+  const form = sendForm(kernel)
   if (!sender || !form || selectSend(kernel.getState()).loading) return false
   kernel.store.dispatch(sendActions.sendStarted())
-  let hash: string
-  try {
-    hash = await kernel.sendTransaction(form.transaction)
-  } catch {
+  const hash = await sendOnChain(kernel, sender, form)
+  if (hash === undefined) {
     kernel.store.dispatch(sendActions.sendFailed())
     return false
   }
   kernel.store.dispatch(sendActions.sendReset())
   kernel.router.reset('Account')
-  const deps = sendDeps(kernel)
-  const refresh = () => {
-    void refreshTokenBalances(deps, { forceUpdate: true })
-    void loadSendBalances(deps, true)
-    // the Activity tab, when the history plugin is there (it reloads on showing; this covers it being shown)
-    if (kernel.getState().history) void loadTransactions(historyDeps(kernel))
-  }
   if (sender.adapter?.waitForTransaction) {
     sender.adapter
       .waitForTransaction({ network: sender.network, hash })
-      .then(refresh, (error) => console.warn('[send] waiting for the transaction:', error)) // eslint-disable-line no-console
-  } else refresh()
+      .then(() => refreshAfterSend(kernel), (error) => console.warn('[send] waiting for the transaction:', error)) // eslint-disable-line no-console
+  } else refreshAfterSend(kernel)
   return true
+}
+
+/**
+ * Max on the native currency: the balance less the fee the network would charge, asked of its chain (EVM: twice
+ * a plain transfer at the gas price; Solana: the transfer's fee).
+ */
+export async function maxNative(kernel: Kernel, token: TokenBalance, balance: bigint): Promise<bigint> {
+  const sender = activeSender(kernel)
+  if (!sender) return 0n
+  if (sender.namespace === 'solana') return (await solanaFlow()).maxSol(sender, token, balance)
+  return maxNativeUnits(balance, await readGasPrice(sender.network))
 }

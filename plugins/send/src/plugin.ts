@@ -10,7 +10,10 @@ export const sendFeature: WalletFeature = { id: 'send', label: 'account.feature.
  * Send: a button on the Account view that opens WalletSend (a token from the account's balances, an amount with
  * Max, the receiver's address checked for the namespace), then WalletSendPreview (the network fee in the native
  * currency and USD, "Insufficient gas" when the balance cannot pay it) which sends the native currency or an
- * ERC-20 `transfer` through the kernel. The form resets after a send and on a network or account change.
+ * ERC-20 `transfer` through the kernel; on Solana, SOL or an SPL token (`transferChecked`, the receiver's token
+ * account created in the same transaction when missing) through the solana adapter, with code loaded only then.
+ * Balances and refreshes go through the portfolio and history plugins' APIs (`portfolio/api`, `history/api`) when
+ * those plugins are there. The form resets after a send and on a network or account change.
  *
  * @example
  * createKernel({ projectId, plugins: [account(), portfolio(), send()] })

@@ -24,6 +24,8 @@ export type SendState = {
   /** The previewed transaction's estimated gas (units, as digits) and the fee in wei (digits). */
   gas: string | undefined
   fee: string | undefined
+  /** Solana: the rent deposit (lamports, digits) of the receiver's token account the transfer creates; else undefined. */
+  rent: string | undefined
   feeStatus: 'idle' | 'loading' | 'ready' | 'failed'
 }
 
@@ -42,12 +44,14 @@ export const initialSendState: SendState = {
   balancesStatus: 'idle',
   gas: undefined,
   fee: undefined,
+  rent: undefined,
   feeStatus: 'idle',
 }
 
 const clearFee = (state: SendState) => {
   state.gas = undefined
   state.fee = undefined
+  state.rent = undefined
   state.gasPrice = undefined
   state.gasPriceInUSD = undefined
   state.feeStatus = 'idle'
@@ -94,7 +98,7 @@ export const sendSlice = createSlice({
     },
     feeEstimated(
       state,
-      action: PayloadAction<{ gas: string; gasPrice: string; fee: string; gasPriceInUSD: number; networkBalanceInUSD: string }>,
+      action: PayloadAction<{ gas: string; gasPrice: string; fee: string; rent?: string; gasPriceInUSD: number; networkBalanceInUSD: string }>,
     ) {
       Object.assign(state, action.payload)
       state.feeStatus = 'ready'

@@ -19,6 +19,26 @@ describe('validateSend', () => {
   })
 })
 
+describe('validateSend on Solana', () => {
+  const sol = { name: 'Solana', symbol: 'SOL', chainId: 'solana:2HpdrUj58LmkytJebbafrZb2ousvaTgP', price: 150, quantity: { decimals: '9', numeric: '2' }, iconUrl: '' }
+  const SOLANA_RECEIVER = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
+
+  it("error: besides each field's problem, the form says SPEC §5's sentence", () => {
+    expect(validateSend({ token: sol, amount: '3', receiver: RECEIVER, namespace: 'solana' })).toEqual({
+      amount: { key: 'send.error.balance', params: { symbol: 'SOL' } },
+      receiver: { key: 'send.error.address', params: { chain: 'Solana' } },
+      form: { key: 'send.error.solanaInvalid' },
+    })
+    // on EVM the fields speak for themselves
+    expect(validateSend({ token: ptd, amount: '0', receiver: RECEIVER, namespace: 'eip155' }).form).toBeUndefined()
+  })
+
+  it('behavior: an amount within the balance and a base58 address pass, with 9 decimals', () => {
+    expect(validateSend({ token: sol, amount: '1.999999999', receiver: SOLANA_RECEIVER, namespace: 'solana' })).toEqual({})
+    expect(validateSend({ token: sol, amount: '0.0000000001', receiver: SOLANA_RECEIVER, namespace: 'solana' }).amount).toEqual({ key: 'send.error.decimals', params: { symbol: 'SOL', decimals: 9 } })
+  })
+})
+
 describe('checkReceiver', () => {
   it('error: an address of the wrong shape names the chain kind', () => {
     expect(checkReceiver('0x1234', 'eip155')).toEqual({ key: 'send.error.address', params: { chain: 'EVM' } })

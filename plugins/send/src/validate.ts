@@ -10,8 +10,11 @@ const CHAIN_LABELS: Record<ChainNamespace, string> = { eip155: 'EVM', solana: 'S
 /** A message for the visitor: an i18n key and its parameters. */
 export type SendMessage = { key: string; params?: Record<string, string | number> }
 
-/** What is wrong with the form, field by field; empty when it can be previewed. */
-export type SendProblems = { token?: SendMessage; amount?: SendMessage; receiver?: SendMessage }
+/**
+ * What is wrong with the form, field by field, and on Solana SPEC §5's sentence for the whole form; empty when it
+ * can be previewed.
+ */
+export type SendProblems = { token?: SendMessage; amount?: SendMessage; receiver?: SendMessage; form?: SendMessage }
 
 /**
  * The receiver address checked for the namespace (SPEC §5: eip155 40 hex characters with an optional 0x, solana
@@ -40,7 +43,10 @@ export function checkAmount(amount: string | undefined, token: TokenBalance): Se
   return undefined
 }
 
-/** SPEC §5: sending requires a token, an amount and a receiver address; each problem says what to fix. */
+/**
+ * SPEC §5: sending requires a token, an amount and a receiver address; each problem says what to fix. On Solana
+ * the form as a whole also says "Please enter a valid amount and receiver address".
+ */
 export function validateSend(form: { token?: TokenBalance; amount?: string; receiver?: string; namespace: ChainNamespace }): SendProblems {
   const problems: SendProblems = {}
   if (!form.token) problems.token = { key: 'send.error.token' }
@@ -50,6 +56,7 @@ export function validateSend(form: { token?: TokenBalance; amount?: string; rece
   }
   const receiver = checkReceiver(form.receiver, form.namespace)
   if (receiver) problems.receiver = receiver
+  if (form.namespace === 'solana' && !isValid(problems)) problems.form = { key: 'send.error.solanaInvalid' }
   return problems
 }
 

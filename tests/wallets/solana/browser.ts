@@ -7,6 +7,7 @@
  * The RPC URL comes from the demo's `?solanaRpc=` query, else the page's `<meta name="portico-config">` field
  * `solana.rpcUrl`, else the dev stack's default (8899). Authorisation persists in localStorage, so a reload restores the session like an extension would.
  */
+import { SOLANA_DEV_KEYS } from '../../solana/keys.js'
 import { createSolanaDevWallet, DEFAULT_SOLANA_RPC_URLS, type SolanaDevWallet } from './devWallet.js'
 import { registerSolanaDevWallet } from './register.js'
 
@@ -32,8 +33,18 @@ export function configuredSolanaRpcUrl(): string {
   return DEFAULT_SOLANA_RPC_URLS['solana:localnet']!
 }
 
+/**
+ * The wallet's keys: the first two dev keys, after the demo's `?solanaKey=<64 hex>` (a test's own key, active) when
+ * given.
+ */
+export function configuredSolanaSeeds(): string[] {
+  const own = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('solanaKey')
+  return [...(own && /^[0-9a-f]{64}$/i.test(own) ? [own] : []), ...SOLANA_DEV_KEYS.slice(0, 2).map((k) => k.seed)]
+}
+
 if (typeof window !== 'undefined' && !window.__porticoSolanaDevWalletReady) {
-  window.__porticoSolanaDevWalletReady = createSolanaDevWallet({ rpcUrls: { 'solana:localnet': configuredSolanaRpcUrl() }, storage: window.localStorage }).then(
+  const parameters = { rpcUrls: { 'solana:localnet': configuredSolanaRpcUrl() }, seeds: configuredSolanaSeeds(), storage: window.localStorage }
+  window.__porticoSolanaDevWalletReady = createSolanaDevWallet(parameters).then(
     (wallet) => {
       window.__porticoSolanaDevWallet = wallet
       registerSolanaDevWallet(wallet)

@@ -10,6 +10,7 @@ it('behavior: the public surface changes only on purpose', () => {
       "TransactionTransferSchema",
       "activityTab",
       "counterparty",
+      "createHistoryApi",
       "default",
       "history",
       "historyDeps",

@@ -13,4 +13,5 @@ export {
 } from '../transactions.js'
 export { counterparty, KNOWN_OPERATIONS, operationFallback, operationKey, transactionImage, transferLabel, transfersLabel } from '../display.js'
 export { historyMessages } from '../messages.js'
+export { createHistoryApi, type HistoryApi } from '../api.js'
 export { TransactionSchema, TransactionTransferSchema, type Transaction, type TransactionTransfer } from '../schemas.js'

@@ -13,6 +13,7 @@ it('behavior: the public surface changes only on purpose', () => {
       "balancesFromApi",
       "balancesFromAssets",
       "balancesFromWallet",
+      "createPortfolioApi",
       "default",
       "dropLowQualityTokens",
       "formatUnits",

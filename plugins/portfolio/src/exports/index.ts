@@ -13,4 +13,5 @@ export {
 } from '../balances.js'
 export { assetToBalance, balancesFromAssets, dropLowQualityTokens, formatUnits, sortByValue, supportsAssetDiscovery, toHexChainId, totalValue } from '../tokens.js'
 export { portfolioMessages } from '../messages.js'
+export { createPortfolioApi, type PortfolioApi } from '../api.js'
 export { BalanceResponseSchema, TokenBalanceSchema, WalletAssetSchema, WalletGetAssetsResponseSchema, type TokenBalance, type WalletAsset } from '../schemas.js'

@@ -4,6 +4,6 @@ export { balanceUnits, isNative, maxNativeUnits, NATIVE_TRANSFER_GAS, parseAmoun
 export { checkAmount, checkReceiver, isValid, validateSend, type SendMessage, type SendProblems } from '../validate.js'
 export { buildTransfer, ERC20_TRANSFER_ABI, tokenContract, transferAbiFor, USDT_CONTRACTS, USDT_TRANSFER_ABI } from '../transfer.js'
 export { estimateFee, feeInUsd, formatFee, isInsufficientGas, readGasPrice, TOKEN_TRANSFER_GAS, type FeeEstimate } from '../fees.js'
-export { liveNative, loadSendBalances, nativeFromAccount } from '../balances.js'
-export { activeSender, formTransaction, previewFee, sendDeps, submitSend } from '../flow.js'
+export { liveNative, loadSendBalances, nativeFromAccount, sendTarget, sortByValue, targetKey, type SendBalancesKernel, type SendTarget } from '../balances.js'
+export { activeSender, formTransaction, maxNative, previewFee, refreshAfterSend, sendForm, submitSend, type Sender } from '../flow.js'
 export { sendMessages } from '../messages.js'

@@ -49,9 +49,11 @@ export default function SendPreviewView() {
 
   const nativeSymbol = network.nativeCurrency.symbol
   const fee = send.fee !== undefined ? BigInt(send.fee) : undefined
+  // what the sender pays beside the amount: the fee, and on Solana a new token account's rent deposit
+  const rent = send.rent !== undefined && send.rent !== '0' ? BigInt(send.rent) : undefined
   const insufficient =
     fee !== undefined &&
-    isInsufficientGas({ fee, native, token, units, smartAccount: account.preferredAccountType === 'smartAccount', decimals: network.nativeCurrency.decimals })
+    isInsufficientGas({ fee: fee + (rent ?? 0n), native, token, units, smartAccount: account.preferredAccountType === 'smartAccount', decimals: network.nativeCurrency.decimals })
   const amount = unitsToDecimal(units, tokenDecimals(token))
   const usd = token.price > 0 ? Number(amount) * token.price : undefined
   const ready = send.feeStatus === 'ready' && !insufficient
@@ -114,6 +116,14 @@ export default function SendPreviewView() {
             )}
           </dd>
         </div>
+        {rent !== undefined && send.feeStatus === 'ready' && (
+          <div title={t('send.preview.rent.note', { symbol: token.symbol })}>
+            <dt>{t('send.preview.rent')}</dt>
+            <dd data-testid="send-preview-rent" dir="ltr">
+              {formatFee(rent, network.nativeCurrency.decimals, nativeSymbol, locale)}
+            </dd>
+          </div>
+        )}
       </dl>
 
       {insufficient && (

@@ -1,12 +1,11 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { formatBalance, formatUsd } from '@portico/contracts/spec'
-import { balanceTarget, targetKey, type TokenBalance } from '@portico/plugin-portfolio'
+import type { TokenBalance } from '@portico/plugin-portfolio'
 import { Button, EmptyState, List, ListItem, SkeletonList, Stack, Text, useAccount, useKernel, useLocale, usePorticoSelector, useTranslate } from '@portico/kernel'
 import { AlertIcon, CoinsIcon, RetryIcon } from '@portico/kernel/icons'
-import { balanceUnits, isNative, maxNativeUnits, parseAmount, tokenDecimals, unitsToDecimal } from '../amounts.js'
-import { loadSendBalances } from '../balances.js'
-import { readGasPrice } from '../fees.js'
-import { activeSender, sendDeps } from '../flow.js'
+import { balanceUnits, isNative, parseAmount, tokenDecimals, unitsToDecimal } from '../amounts.js'
+import { loadSendBalances, sendTarget, targetKey } from '../balances.js'
+import { maxNative } from '../flow.js'
 import { selectSend, sendActions } from '../slice.js'
 import { validateSend, isValid, type SendMessage, type SendProblems } from '../validate.js'
 import './send.css'
@@ -36,10 +35,9 @@ export default function SendView() {
   const account = useAccount()
   const send = usePorticoSelector(selectSend)
   const key = usePorticoSelector((s) => {
-    const target = balanceTarget(s)
+    const target = sendTarget(s)
     return target ? targetKey(target) : undefined
   })
-  const deps = useMemo(() => sendDeps(kernel), [kernel])
   const [problems, setProblems] = useState<SendProblems>({})
   const [submitted, setSubmitted] = useState(false)
   const [maxPending, setMaxPending] = useState(false)
@@ -47,8 +45,8 @@ export default function SendView() {
 
   // the list is read on opening (the HTTP client's 30 s cache answers a quick return) and for another account
   useEffect(() => {
-    if (key) void loadSendBalances(deps)
-  }, [deps, key])
+    if (key) void loadSendBalances(kernel)
+  }, [kernel, key])
 
   const namespace = account.namespace ?? 'eip155'
   const token = send.token
@@ -66,12 +64,11 @@ export default function SendView() {
     if (!token) return
     let units = balanceUnits(token)
     if (isNative(token)) {
-      const sender = activeSender(kernel)
-      if (!sender) return
       setMaxPending(true)
       try {
-        units = maxNativeUnits(units, await readGasPrice(sender.network))
-      } catch {
+        units = await maxNative(kernel, token, units)
+      } catch (error) {
+        console.warn('[send] Max:', error) // eslint-disable-line no-console
         units = 0n
       } finally {
         setMaxPending(false)
@@ -101,6 +98,7 @@ export default function SendView() {
           <ListItem
             key={tokenId(b)}
             data-testid={`send-token-${b.symbol}`}
+            data-token={b.address ?? 'native'}
             name={b.symbol}
             imageName={b.symbol}
             imageUrl={b.iconUrl || undefined}
@@ -121,7 +119,7 @@ export default function SendView() {
         icon={<AlertIcon size={28} />}
         title={t('send.tokens.failed')}
         action={
-          <Button variant="secondary" icon={<RetryIcon size={16} />} onClick={() => void loadSendBalances(deps, true)}>
+          <Button variant="secondary" icon={<RetryIcon size={16} />} onClick={() => void loadSendBalances(kernel, true)}>
             {t('send.retry')}
           </Button>
         }
@@ -217,6 +215,12 @@ export default function SendView() {
           </div>
           <FieldError id={ids.receiver} message={problems.receiver} testId="send-address-error" />
         </div>
+
+        {problems.form && (
+          <Text as="p" variant="small" tone="error" role="alert" data-testid="send-form-error" className="portico-send-error">
+            {t(problems.form.key, problems.form.params)}
+          </Text>
+        )}
 
         <Button type="submit" variant="primary" size="lg" fullWidth data-testid="send-submit">
           {t('send.submit')}

@@ -1,6 +1,6 @@
 /**
  * Solana end to end in Chromium with the Dev Wallet's Solana wallet (Wallet Standard, real ed25519 keys) on a local
- * Solana chain (LiteSVM behind the JSON-RPC) that this file starts: the demo with `?solana=1` lists the wallet on
+ * Solana chain (the stack's: LiteSVM behind the JSON-RPC): the demo with `?solana=1` lists the wallet on
  * the Connect view; connecting shows the account with its SOL balance read from the chain; the adapter reads the
  * PTD balance from the chain in the page; a signed message verifies with an independent ed25519 check
  * (@noble/curves); 0.01 SOL sent from the demo is read back from the chain; a reload restores the session without
@@ -8,8 +8,8 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { createSolanaRpc, getAddressEncoder, getBase58Encoder, type Address } from '@solana/kit'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { SOLANA_DEV_KEYS, SOLANA_LOCAL_CHAIN_ID, SOLANA_PTD, startSolanaChain, type SolanaChain } from '../solana/index.ts'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { SOLANA_DEV_KEYS, SOLANA_LOCAL_CHAIN_ID, SOLANA_PTD } from '../solana/keys.ts'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
 import { DEV_CONNECTOR, floor3, truncated, waitForText } from '../utils/devWallet.ts'
 import type {} from '../utils/stack.ts'
@@ -21,22 +21,17 @@ const ALICE = SOLANA_DEV_KEYS[0]!.address
 const DEMO_MESSAGE = 'Hello from the Portico demo'
 const CONNECTOR = `connector-${SOLANA_DEV_WALLET_CONNECTOR_ID}`
 
-let chain: SolanaChain
+/** The stack's local Solana chain (the api reads and proxies it too, so the page and the api agree on blockhashes). */
+const chain = { rpcUrl: stack.urls.solana }
 let demo: DemoPage | undefined
-beforeAll(async () => {
-  chain = await startSolanaChain()
-})
-afterAll(async () => {
-  await chain?.close()
-})
 afterEach(async () => {
   await demo?.close()
   demo = undefined
 })
 
-/** A fresh profile on the demo with solana on, pointed at this file's chain (debug exposes the kernel). */
+/** A fresh profile on the demo with solana on (debug exposes the kernel). */
 async function open(theme: 'light' | 'dark' = 'light') {
-  demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme, solana: '1', solanaRpc: chain.rpcUrl }), { colorScheme: theme })
+  demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme, solana: '1' }), { colorScheme: theme })
   return demo
 }
 

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
-import { BUNDLED_DIR, BUNDLED_SRC, CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
+import { BUNDLED_DIR, BUNDLED_SRC, CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, WAGMI_DIR, WAGMI_SRC, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
 
 /**
  * Modules the host always provides to remotes; a remote never bundles its own copy. These hold state a plugin
@@ -239,7 +239,21 @@ export function bundledHostConfig(defaults: BundledDefaults, outDir = BUNDLED_DI
   })
 }
 
-/** Every existing plugin as a remote, then the demo host and the bundled host with the default ports. */
+/**
+ * The wagmi example: a wagmi app (WagmiProvider, QueryClientProvider, hooks) with the kernel and the bundled
+ * plugins, wagmi following the kernel through @portico/wagmi; built like the bundled host.
+ */
+export function wagmiExampleConfig(defaults: BundledDefaults, outDir = WAGMI_DIR): Configuration {
+  return appHostConfig({
+    name: 'wagmi',
+    src: WAGMI_SRC,
+    outDir,
+    uniqueName: 'portico_wagmi',
+    define: { __PORTICO_WAGMI_DEFAULTS__: JSON.stringify(defaults) },
+  })
+}
+
+/** Every existing plugin as a remote, then the demo host, the bundled host and the wagmi example with the default ports. */
 export default function configs(): Configuration[] {
   const { plugins } = discoverPlugins()
   return [
@@ -255,6 +269,16 @@ export default function configs(): Configuration[] {
     ...(existsSync(join(BUNDLED_SRC, 'src/index.tsx'))
       ? [
           bundledHostConfig({
+            api: 'http://localhost:4310',
+            relay: 'ws://localhost:4330',
+            frame: 'http://localhost:4320',
+            rpc: { '31337': 'http://localhost:8545', '31338': 'http://localhost:8546' },
+          }),
+        ]
+      : []),
+    ...(existsSync(join(WAGMI_SRC, 'src/index.tsx'))
+      ? [
+          wagmiExampleConfig({
             api: 'http://localhost:4310',
             relay: 'ws://localhost:4330',
             frame: 'http://localhost:4320',

@@ -14,6 +14,7 @@ const alias = [
   { find: /^@portico\/kernel$/, replacement: here('./kernel/src/exports/index.ts') },
   { find: /^@portico\/kernel\/icons$/, replacement: here('./kernel/src/exports/icons.ts') },
   { find: /^@portico\/plugin-([a-z-]+)$/, replacement: here('./plugins/$1/src/exports/index.ts') },
+  { find: /^@portico\/(wagmi|ethers|ethers5)$/, replacement: here('./packages/$1/src/index.ts') },
   // the local Solana chain's browser-safe keys, without the node-only server
   { find: /^@portico\/tests\/solana\/keys$/, replacement: here('./tests/solana/keys.ts') },
   // no extension: vite resolves index.ts or index.tsx (@portico/tests/react holds JSX)
@@ -38,6 +39,7 @@ export default defineConfig({
       project('contracts', './contracts', 'node'),
       project('kernel', './kernel', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')] }),
       project('plugins', './plugins', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')] }),
+      project('packages', './packages', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')], testTimeout: 30_000, hookTimeout: 60_000 }),
       project('services', './services', 'node', { testTimeout: 30_000, hookTimeout: 60_000 }),
       project('tests', './tests', 'node', { testTimeout: 60_000, hookTimeout: 120_000 }),
     ],

@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { rspack, type Configuration, type Stats } from '@rspack/core'
-import { bundledHostConfig, demoConfig, pluginConfig, type BundledDefaults, type DemoDefaults } from '../../rspack.config.ts'
+import { bundledHostConfig, demoConfig, pluginConfig, wagmiExampleConfig, type BundledDefaults, type DemoDefaults } from '../../rspack.config.ts'
 import { portsFromEnv, urlsFor } from './ports.ts'
 import {
   CDN_DIR,
@@ -22,8 +22,10 @@ import {
   bundledDirFor,
   discoverPlugins,
   hasBundledHost,
+  hasWagmiExample,
   readJson,
   remoteName,
+  wagmiDirFor,
   type PluginPackage,
 } from './workspace.ts'
 
@@ -39,6 +41,10 @@ export type BuildOptions = {
   bundled?: boolean
   /** Default: `bundled` beside `demoDir`, else dist/bundled. */
   bundledDir?: string
+  /** Build the wagmi example (default: as `demo`, when hosts/wagmi-example and the kernel exist). */
+  wagmi?: boolean
+  /** Default: `wagmi` beside `demoDir`, else dist/wagmi. */
+  wagmiDir?: string
   log?: (line: string) => void
 }
 
@@ -415,6 +421,9 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   if (withDemo) configs.push(demoConfig(demoDefaults(), options.demoDir ?? DEMO_DIR))
   const withBundled = (options.bundled ?? options.demo) !== false && kernelExists && hasBundledHost()
   if (withBundled) configs.push(bundledHostConfig(bundledDefaults(), bundledDirFor(options)))
+  // last, so the stats indexes of the demo and the bundled host below only shift by one
+  const withWagmi = (options.wagmi ?? options.demo) !== false && kernelExists && hasWagmiExample()
+  if (withWagmi) configs.push(wagmiExampleConfig(bundledDefaults(), wagmiDirFor(options)))
 
   // a failed build must not leave a manifest whose hashes name other bytes than the entries on disk
   if (options.remotes !== false) rmSync(join(cdnDir, 'manifest.json'), { force: true })
@@ -424,10 +433,11 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   if (configs.length) {
     const t = Date.now()
     const stats = await run(configs)
-    if (withBundled) bundledStats = stats[stats.length - 1]
-    if (withDemo) demoStats = stats[stats.length - (withBundled ? 2 : 1)]
+    const hosts = stats.length - (withWagmi ? 1 : 0)
+    if (withBundled) bundledStats = stats[hosts - 1]
+    if (withDemo) demoStats = stats[hosts - (withBundled ? 2 : 1)]
     log(
-      `rspack: ${options.remotes !== false ? plugins.length : 0} remote(s)${withDemo ? ' + demo host' : ''}${withBundled ? ' + bundled host' : ''} (${Date.now() - t} ms)`,
+      `rspack: ${options.remotes !== false ? plugins.length : 0} remote(s)${withDemo ? ' + demo host' : ''}${withBundled ? ' + bundled host' : ''}${withWagmi ? ' + wagmi example' : ''} (${Date.now() - t} ms)`,
     )
     if (options.remotes !== false) {
       mkdirSync(statsDir(options), { recursive: true })
@@ -486,11 +496,12 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
  * Whether dist (or the given folders) has what the stack serves: the demo page, the manifest, and the bundled
  * host's page when hosts/bundled exists.
  */
-export function isBuilt(dirs: { cdnDir?: string; demoDir?: string; bundledDir?: string } = {}): boolean {
+export function isBuilt(dirs: { cdnDir?: string; demoDir?: string; bundledDir?: string; wagmiDir?: string } = {}): boolean {
   return (
     existsSync(join(dirs.demoDir ?? DEMO_DIR, 'index.html')) &&
     existsSync(join(dirs.cdnDir ?? CDN_DIR, 'manifest.json')) &&
     (!hasBundledHost() || existsSync(join(bundledDirFor(dirs), 'index.html'))) &&
+    (!hasWagmiExample() || existsSync(join(wagmiDirFor(dirs), 'index.html'))) &&
     // the login frame's page, which the frame service serves at /sdk
     existsSync(join(ROOT, 'services/frame/page/dist/index.html'))
   )

@@ -6,6 +6,8 @@ export type Ports = {
   cdn: number
   /** the bundled host (hosts/bundled): the kernel with its plugins in its own bundle */
   bundled: number
+  /** the wagmi example (hosts/wagmi-example): a wagmi app with Portico through @portico/wagmi */
+  wagmi: number
   api: number
   frame: number
   /** the frame's dev SMTP sink (its inbox is a page of the frame service) */
@@ -25,6 +27,7 @@ export const DEFAULT_PORTS: Ports = {
   demo: 4300,
   cdn: 4301,
   bundled: 4302,
+  wagmi: 4303,
   api: 4310,
   frame: 4320,
   smtp: 4325,
@@ -39,6 +42,7 @@ export const PORT_ENV: Record<keyof Ports, string> = {
   demo: 'PORTICO_DEMO_PORT',
   cdn: 'PORTICO_CDN_PORT',
   bundled: 'PORTICO_BUNDLED_PORT',
+  wagmi: 'PORTICO_WAGMI_PORT',
   api: 'PORTICO_API_PORT',
   frame: 'PORTICO_FRAME_PORT',
   smtp: 'PORTICO_SMTP_SINK_PORT',
@@ -76,6 +80,7 @@ export function urlsFor(ports: Ports, host = 'localhost') {
     cdn: `http://${host}:${ports.cdn}`,
     manifest: `http://${host}:${ports.cdn}/manifest.json`,
     bundled: `http://${host}:${ports.bundled}`,
+    wagmi: `http://${host}:${ports.wagmi}`,
     api: `http://${host}:${ports.api}`,
     frame: `http://${host}:${ports.frame}`,
     relay: `ws://${host}:${ports.relay}`,

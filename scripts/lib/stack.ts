@@ -1,6 +1,6 @@
 /**
  * The dev stack: two anvil chains, the reference services that exist, the plugin CDN (dist/cdn), the demo host
- * (dist/demo) and, when built, the bundled host (dist/bundled: its plugins in its own bundle, no CDN). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
+ * (dist/demo) and, when built, the bundled host (dist/bundled: its plugins in its own bundle, no CDN) and the wagmi example (dist/wagmi). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
  * deployed to both (scripts/lib/tokens.ts) and the api starts with it in its token list.
  */
 import { existsSync, readFileSync } from 'node:fs'
@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http'
 import { isPortOpen, spawnManaged, waitForPort, type ManagedProcess } from './processes.ts'
 import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './ports.ts'
 import { startStaticServer, type StaticServer } from './static-server.ts'
-import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor } from './workspace.ts'
+import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor, wagmiDirFor } from './workspace.ts'
 import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type DevTokens, type LocalChain } from './tokens.ts'
 import { deployDevNfts, describeDevNfts, writeDevNftAssets, type DevNfts } from './nfts.ts'
 import type { SolanaChain } from '../../tests/solana/server.ts'
@@ -109,6 +109,10 @@ export type StackOptions = {
   onDemoRequest?: (req: IncomingMessage) => void
   onCdnRequest?: (req: IncomingMessage) => void
   onBundledRequest?: (req: IncomingMessage) => void
+  /** Serve the wagmi example (default: when its folder has index.html). */
+  wagmi?: boolean
+  /** Default: `wagmi` beside `demoDir`, else dist/wagmi. */
+  wagmiDir?: string
   /** More browser origins the dev project (and so the login frame) and the relay allow, e.g. a test's own page server. */
   extraOrigins?: readonly string[]
 }
@@ -145,7 +149,7 @@ export function stackEnv(ports: Ports, urls: StackUrls, extraOrigins: readonly s
   // the demo's origin is the one the services must allow
   env.PORTICO_ALLOWED_ORIGINS = urls.demo
   // services/api: the dev project's extra origins, and the chains it reads balances and history from
-  env.PORTICO_DEV_ORIGINS = [`${urls.demo}`, `http://127.0.0.1:${ports.demo}`, urls.bundled, `http://127.0.0.1:${ports.bundled}`, ...extraOrigins].join(',')
+  env.PORTICO_DEV_ORIGINS = [`${urls.demo}`, `http://127.0.0.1:${ports.demo}`, urls.bundled, `http://127.0.0.1:${ports.bundled}`, urls.wagmi, `http://127.0.0.1:${ports.wagmi}`, ...extraOrigins].join(',')
   // the relay's browser-origin allowlist: the same pages (the api's PORTICO_ALLOWED_ORIGINS names the demo alone)
   env.PORTICO_RELAY_ALLOWED_ORIGINS = env.PORTICO_DEV_ORIGINS
   env.PORTICO_API_CHAINS = `31337=http://127.0.0.1:${ports.anvil},31338=http://127.0.0.1:${ports.anvil2}`
@@ -187,6 +191,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ['cdn', ports.cdn],
     ]
     if (withBundled) wanted.push(['bundled', ports.bundled])
+    const wagmiDir = wagmiDirFor(options)
+    const withWagmi = options.wagmi ?? existsSync(join(wagmiDir, 'index.html'))
+    if (withWagmi) wanted.push(['wagmi', ports.wagmi])
     if (options.chains !== false) {
       wanted.push(['anvil', ports.anvil], ['anvil2', ports.anvil2], ['solana', ports.solana], ['solanaWs', ports.solanaWs])
     }
@@ -282,6 +289,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const demoDir = options.demoDir ?? DEMO_DIR
     const folders: [string, string][] = [[cdnDir, 'plugin CDN'], [demoDir, 'demo']]
     if (withBundled) folders.push([bundledDir, 'bundled host'])
+    if (withWagmi) folders.push([wagmiDir, 'wagmi example'])
     for (const [dir, what] of folders) {
       if (!existsSync(dir)) throw new Error(`${what} folder ${dir} is missing: run \`npm run build\` first`)
     }
@@ -316,6 +324,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         }),
       )
       lines.splice(2, 0, row(`bundled host${options.csp ? ' (strict CSP)' : ''}${bundledWallet ? ' + Dev Wallet' : ''}`, urls.bundled))
+    }
+    if (withWagmi) {
+      // a wagmi app with the bundled plugins: scripts from itself only, like the bundled host
+      const wagmiWallet = options.devWallet ?? existsSync(join(wagmiDir, DEV_WALLET_FILE))
+      servers.push(
+        await startStaticServer({
+          dir: wagmiDir,
+          port: ports.wagmi,
+          csp: options.csp ? BUNDLED_CSP : undefined,
+          transformHtml: (html) => injectDemoConfig(html, config, { devWallet: wagmiWallet }),
+        }),
+      )
+      lines.splice(withBundled ? 3 : 2, 0, row(`wagmi example${options.csp ? ' (strict CSP)' : ''}${wagmiWallet ? ' + Dev Wallet' : ''}`, urls.wagmi))
     }
   } catch (error) {
     await stop()

@@ -9,11 +9,14 @@ export const CDN_DIR = join(DIST, 'cdn')
 export const DEMO_DIR = join(DIST, 'demo')
 /** The bundled host's build (hosts/bundled: kernel + evm + injected + connect + account in one bundle). */
 export const BUNDLED_DIR = join(DIST, 'bundled')
+/** The wagmi example's build (hosts/wagmi-example: a wagmi app with the bundled plugins and @portico/wagmi). */
+export const WAGMI_DIR = join(DIST, 'wagmi')
 /** Build facts that are not served (per-remote chunk lists for `npm run size`). */
 export const STATS_DIR = join(DIST, 'stats')
 export const PLUGINS_DIR = join(ROOT, 'plugins')
 export const DEMO_SRC = join(ROOT, 'hosts/demo')
 export const BUNDLED_SRC = join(ROOT, 'hosts/bundled')
+export const WAGMI_SRC = join(ROOT, 'hosts/wagmi-example')
 
 /** The `portico` field of a plugin's package.json: what the manifest says about it. */
 export type PorticoField = {
@@ -83,3 +86,11 @@ export function bundledDirFor(dirs: { demoDir?: string; bundledDir?: string } = 
 
 /** Whether the bundled host exists in the repository (hosts/bundled/src/index.tsx). */
 export const hasBundledHost = () => existsSync(join(BUNDLED_SRC, 'src/index.tsx'))
+
+/** Where the wagmi example's build is: `wagmiDir`, else beside a given demo folder, else dist/wagmi. */
+export function wagmiDirFor(dirs: { demoDir?: string; wagmiDir?: string } = {}): string {
+  return dirs.wagmiDir ?? (dirs.demoDir ? join(dirs.demoDir, '..', 'wagmi') : WAGMI_DIR)
+}
+
+/** Whether the wagmi example exists in the repository (hosts/wagmi-example/src/index.tsx). */
+export const hasWagmiExample = () => existsSync(join(WAGMI_SRC, 'src/index.tsx'))

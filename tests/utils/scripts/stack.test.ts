@@ -4,7 +4,7 @@ import { demoCsp, demoRuntimeConfig, injectDemoConfig, stackEnv } from '../../..
 
 describe('ports', () => {
   it('behavior: defaults, env overrides, and test ports beside them', () => {
-    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, api: 4310, frame: 4320, smtp: 4325, relay: 4330, anvil: 8545, anvil2: 8546, solana: 8899, solanaWs: 8900 })
+    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, wagmi: 4303, api: 4310, frame: 4320, smtp: 4325, relay: 4330, anvil: 8545, anvil2: 8546, solana: 8899, solanaWs: 8900 })
     // the frame's dev SMTP sink moves with the rest of a stack
     expect(portsFromEnv({ PORTICO_SMTP_SINK_PORT: '5325' }).smtp).toBe(5325)
     expect(TEST_PORTS.smtp).toBe(14325)
@@ -12,6 +12,8 @@ describe('ports', () => {
     expect(TEST_PORTS.demo).toBe(14300)
     expect(portsFromEnv({ PORTICO_BUNDLED_PORT: '5302' }).bundled).toBe(5302)
     expect(urlsFor(DEFAULT_PORTS).bundled).toBe('http://localhost:4302')
+    expect(portsFromEnv({ PORTICO_WAGMI_PORT: '5303' }).wagmi).toBe(5303)
+    expect(urlsFor(DEFAULT_PORTS).wagmi).toBe('http://localhost:4303')
   })
 
   it('error: a port that is not a number is refused with the variable named', () => {
@@ -49,7 +51,7 @@ describe('demo page config', () => {
       PORTICO_API_PORT: '4310',
       PORTICO_RPC_31338: 'http://localhost:8546',
       PORTICO_BUNDLED_PORT: '4302',
-      PORTICO_DEV_ORIGINS: 'http://localhost:4300,http://127.0.0.1:4300,http://localhost:4302,http://127.0.0.1:4302',
+      PORTICO_DEV_ORIGINS: 'http://localhost:4300,http://127.0.0.1:4300,http://localhost:4302,http://127.0.0.1:4302,http://localhost:4303,http://127.0.0.1:4303',
       PORTICO_API_CHAINS: '31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546',
     })
   })

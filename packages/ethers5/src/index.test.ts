@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest'
+import * as exports from './index.js'
+
+it('behavior: the public surface changes only on purpose', () => {
+  expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
+    [
+      "NotConnectedError",
+      "getPorticoSigner",
+      "getPorticoWeb3Provider",
+      "readEip155Connection",
+      "watchPorticoEthers5",
+    ]
+  `)
+})

@@ -279,7 +279,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     checkAborted()
     if (api) {
       if (localChains.length > 0) {
-        const config = writeApiConfig(apiConfigFor(localChains, tokens))
+        const config = writeApiConfig(apiConfigFor(localChains, tokens, solana ? urls.solana : undefined))
         cleanups.push(config.remove)
         spawnService(api, { PORTICO_API_CONFIG: config.file })
       } else spawnService(api)

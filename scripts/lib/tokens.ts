@@ -11,11 +11,14 @@ import { getAddress, parseUnits, type Address, type Hex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { ANVIL_DEV_KEYS, localChain } from '../../services/api/src/testing/anvil.ts'
 import { clientsFor, deployTestToken, testTokenAbi } from '../../services/api/src/testing/erc20.ts'
+import { SOLANA_PTD } from '../../tests/solana/keys.ts'
 
 /** What the dev stack deploys: a 6-decimal dollar-like token priced at 1 USD. */
 export const DEV_TOKEN = { name: 'Portico Test Dollar', symbol: 'PTD', decimals: 6, usd: 1 } as const
 /** Price of the local chains' Ether in the api's price table (a round number; these chains have no market). */
 export const DEV_ETH_USD = 3000
+/** Price of the local Solana chain's SOL in the api's price table (likewise a round number). */
+export const DEV_SOL_USD = 150
 /** Whole tokens each funded dev account holds after the deploy. */
 export const DEV_TOKEN_GRANT = '10000'
 /** How many of anvil's dev accounts get tokens (the Dev Wallet uses the first two). */
@@ -81,9 +84,24 @@ export async function deployDevTokens(chains: LocalChain[], holders: Address[] =
   return { name: DEV_TOKEN.name, symbol: DEV_TOKEN.symbol, decimals: DEV_TOKEN.decimals, deployments, holders }
 }
 
-/** services/api's config file (see ConfigFileSchema in services/api/src/env.ts): the chains with the token and prices. */
-export function apiConfigFor(chains: LocalChain[], tokens?: DevTokens) {
+/**
+ * services/api's config file (see ConfigFileSchema in services/api/src/env.ts): the chains with the token and prices,
+ * and the local Solana chain at `solanaRpcUrl` (its CAIP-2 id read from the chain by the api) with PTD.
+ */
+export function apiConfigFor(chains: LocalChain[], tokens?: DevTokens, solanaRpcUrl?: string) {
   return {
+    ...(solanaRpcUrl
+      ? {
+          solana: [
+            {
+              rpcUrl: solanaRpcUrl,
+              name: 'Solana Local',
+              nativePrices: { usd: DEV_SOL_USD },
+              tokens: [{ mint: SOLANA_PTD.mint, name: SOLANA_PTD.name, symbol: SOLANA_PTD.symbol, decimals: SOLANA_PTD.decimals, prices: { usd: DEV_TOKEN.usd } }],
+            },
+          ],
+        }
+      : {}),
     chains: chains.map((c) => {
       const token = tokens?.deployments.find((d) => d.chainId === c.chainId)
       return {

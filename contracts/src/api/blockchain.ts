@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { OPERATION_TYPES } from '../spec/history.js'
 import {
+  ApiAccountAddressSchema,
   ApiCaipAddressSchema,
   ApiCaipNetworkIdSchema,
   ApiEvmAddressSchema,
@@ -41,11 +42,14 @@ export type IdentityResponse = z.infer<typeof IdentityResponseSchema>
 
 // ----------------------------------------------------------------------------------------------------- history
 
-/** Path of GET /v1/account/{account}/history. */
-export const HistoryParamsSchema = z.object({ account: ApiEvmAddressSchema })
-/** Query of GET /v1/account/{account}/history: opaque `cursor` from a previous page, CAIP-2 `chainId`, `onramp`. */
+/** Path of GET /v1/account/{account}/history: an EVM or a Solana account. */
+export const HistoryParamsSchema = z.object({ account: ApiAccountAddressSchema })
+/**
+ * Query of GET /v1/account/{account}/history: opaque `cursor` from a previous page (up to 2048 characters: a Solana
+ * cursor holds a position per token account), CAIP-2 `chainId`, `onramp`.
+ */
 export const HistoryQuerySchema = CommonQuerySchema.extend({
-  cursor: z.string().min(1).max(512).optional(),
+  cursor: z.string().min(1).max(2048).optional(),
   chainId: ApiCaipNetworkIdSchema.optional(),
   onramp: z.string().min(1).max(32).optional(),
 })
@@ -60,7 +64,8 @@ export type ApiOperationType = z.infer<typeof ApiOperationTypeSchema>
 /** Transaction metadata (SPEC §3 Transaction.metadata). */
 export const ApiTransactionMetadataSchema = z.object({
   operationType: ApiOperationTypeSchema,
-  hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash'),
+  /** 0x and 64 hex characters (eip155), or a base58 transaction signature (solana). */
+  hash: z.string().regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/, 'Invalid transaction hash'),
   chain: ApiCaipNetworkIdSchema,
   minedAt: z.iso.datetime({ offset: true }),
   sentFrom: z.string(),
@@ -118,8 +123,8 @@ export type HistoryResponse = z.infer<typeof HistoryResponseSchema>
 
 // ----------------------------------------------------------------------------------------------------- balance
 
-/** Path of GET /v1/account/{address}/balance. */
-export const BalanceParamsSchema = z.object({ address: ApiEvmAddressSchema })
+/** Path of GET /v1/account/{address}/balance: an EVM or a Solana account. */
+export const BalanceParamsSchema = z.object({ address: ApiAccountAddressSchema })
 /**
  * Query of GET /v1/account/{address}/balance: fiat `currency` (default usd), CAIP-2 `chainId` (all chains when
  * absent), and `forceUpdate` (any value bypasses the server's 30 s cache; the modal sends a token's CAIP-10 id).

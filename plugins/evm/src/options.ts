@@ -22,6 +22,8 @@ export const EvmOptionsSchema = z.object({
   ),
   /** Replaces the default network list. */
   networks: z.optional(z.array(CaipNetworkLikeSchema).check(z.minLength(1))),
+  /** Read chains the api lists through its hosted RPC endpoint first (SPEC §7), their own URLs as fallback. Default true. */
+  hostedRpc: z.optional(z.boolean()),
   transport: z.optional(
     z.object({
       batchSize: positiveInt(),
@@ -56,5 +58,6 @@ export function parseEvmOptions(input: unknown): EvmAdapterParameters {
     const issue = parsed.error.issues[0]!
     throw new InvalidEvmOptionsError(`Invalid evm option \`${issue.path.join('.')}\`: ${issue.message}`, parsed.error)
   }
-  return parsed.data as EvmAdapterParameters
+  const { hostedRpc: _hostedRpc, ...adapter } = parsed.data
+  return adapter as EvmAdapterParameters
 }

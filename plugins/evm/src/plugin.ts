@@ -1,4 +1,5 @@
-import { definePlugin } from '@portico/contracts/plugin'
+import { hostedRpcUrl } from '@portico/contracts/api'
+import { definePlugin, type PluginContext } from '@portico/contracts/plugin'
 import { createLazyEvmAdapter } from './adapter/lazy.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
 
@@ -21,7 +22,7 @@ export function evm(parameters: EvmParameters = {}) {
     setup(ctx) {
       const options = parseEvmOptions(parameters)
       // viem loads on the adapter's first call; the Connect view shows without it
-      const adapter = createLazyEvmAdapter(options)
+      const adapter = createLazyEvmAdapter({ ...options, ...hostedRpcOf(ctx, parameters.hostedRpc) })
       const unregister = ctx.registerAdapter(adapter)
       // once the modal has painted, the rest of the adapter downloads while the visitor picks a wallet
       ctx.hooks.afterOpen.tap(() => {
@@ -36,6 +37,17 @@ export function evm(parameters: EvmParameters = {}) {
       }
     },
   })
+}
+
+/**
+ * The api's hosted RPC endpoint for the adapter, when an api endpoint and a project id are configured and the option
+ * does not turn it off: chains listed by `v1/supported-chains` go through `<api>/v1/?chainId=…&projectId=…` first.
+ */
+function hostedRpcOf(ctx: PluginContext, enabled: boolean | undefined) {
+  const api = ctx.http.endpoint('api')
+  const projectId = ctx.kernelOptions.projectId
+  if (enabled === false || !api || typeof projectId !== 'string' || !projectId) return {}
+  return { hosted: { url: (caip: string) => hostedRpcUrl(api, caip, projectId), isListed: (caip: string) => ctx.http.isNetworkSupported(caip) } }
 }
 
 export default evm

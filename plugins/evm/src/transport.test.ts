@@ -4,6 +4,10 @@ import { ANVIL_ACCOUNTS, startAnvil, startRpcRecorder, type Anvil, type Recorded
 import { createEvmAdapter } from './adapter/index.js'
 import { anvil, withRpcUrls } from './networks.js'
 import { createRpcTransport, isFinalRpcError } from './transport.js'
+import { createKernel } from '@portico/kernel'
+import evm from './plugin.js'
+import { hostedRpcUrl } from '@portico/contracts/api'
+import { startTestApi, testBackends, type TestApi } from '@portico/service-api/testing'
 
 let chain: Anvil
 const recorders: RpcRecorder[] = []
@@ -127,5 +131,98 @@ describe('evm adapter: nothing calls out before it is needed', () => {
     const settled = a.methods().length + b.methods().length
     await sleep(150)
     expect(a.methods().length + b.methods().length).toBe(settled)
+  })
+})
+
+describe('rpc transport: the api\'s hosted endpoint (SPEC §7)', () => {
+  let api: TestApi
+  let upstream: RpcRecorder
+  let apiUrl: string
+
+  beforeAll(async () => {
+    // the api forwards to its own recorder in front of the same anvil, so each path can be told apart
+    upstream = await startRpcRecorder(chain.url)
+    api = await startTestApi(testBackends()[0]!, { chains: [{ chainId: 31337, rpcUrl: upstream.url }], indexer: { enabled: false } })
+    apiUrl = (await api.server.listen(0)).url
+  }, 60_000)
+  afterAll(async () => {
+    await api?.close()
+    await upstream?.close()
+  })
+
+  function hostedClient(own: string[], listed: () => Promise<boolean>, url = hostedRpcUrl(apiUrl, 'eip155:31337', 'portico-dev')) {
+    const stop = new AbortController()
+    cleanups.push(() => stop.abort())
+    const transport = createRpcTransport({ urls: own, signal: stop.signal, rank: { interval: 60_000 }, hosted: { url, listed } })
+    return createPublicClient({ transport })
+  }
+
+  it('behavior: a listed chain is read through the api first; listed() is asked once', async () => {
+    const own = await recorder()
+    let asked = 0
+    const c = hostedClient([own.url], async () => (asked++, true))
+    const before = count(upstream, 'eth_getBalance')
+    expect(await c.getBalance({ address: alice.address })).toBeGreaterThan(0n)
+    expect(count(upstream, 'eth_getBalance')).toBe(before + 1)
+    expect(count(own, 'eth_getBalance')).toBe(0)
+    // later calls go where ranking puts them (both are pinged with net_listening); the listing is not asked again
+    expect(await c.getBalance({ address: bob.address })).toBeGreaterThan(0n)
+    expect(count(upstream, 'eth_getBalance') + count(own, 'eth_getBalance')).toBe(before + 2)
+    expect(count(upstream, 'net_listening') + count(own, 'net_listening')).toBeGreaterThan(0)
+    expect(asked).toBe(1)
+  })
+
+  it('behavior: a chain the api does not list goes straight to its own URL, the api never asked', async () => {
+    const own = await recorder()
+    const before = upstream.methods().length
+    const c = hostedClient([own.url], async () => false)
+    expect(await c.getChainId()).toBe(31337)
+    expect(count(own, 'eth_chainId')).toBe(1)
+    expect(upstream.methods().length).toBe(before)
+  })
+
+  it('behavior: a method the api refuses (-32601) is asked of the chain\'s own URL', async () => {
+    const own = await recorder()
+    const c = hostedClient([own.url], async () => true)
+    const accounts = await c.request({ method: 'eth_accounts' } as never)
+    expect(accounts).toContain(alice.address.toLowerCase())
+    expect(count(own, 'eth_accounts')).toBe(1)
+    expect(count(upstream, 'eth_accounts')).toBe(0)
+  })
+
+  it('behavior: the api down, or its listing failing, leaves the chain\'s own URL', async () => {
+    const own = await recorder()
+    const down = hostedClient([own.url], async () => true, 'http://127.0.0.1:9/v1/?chainId=eip155%3A31337&projectId=portico-dev')
+    expect(await down.getBlockNumber()).toBeGreaterThanOrEqual(0n)
+    expect(count(own, 'eth_blockNumber')).toBe(1)
+    const failing = hostedClient([own.url], () => Promise.reject(new Error('supported-chains failed')))
+    expect(await failing.getChainId()).toBe(31337)
+    expect(count(own, 'eth_chainId')).toBe(1)
+  })
+
+  it('behavior: the plugin reads chains the api lists through it when an api and a project id are configured', async () => {
+    const own = await recorder()
+    const kernelWith = async (endpoints: Record<string, string>, hostedRpc?: boolean) => {
+      const kernel = createKernel({ projectId: 'portico-dev', endpoints, networks: ['eip155:31337'], plugins: [evm({ rpcUrls: { 31337: [own.url] }, ...(hostedRpc === undefined ? {} : { hostedRpc }) })] })
+      await kernel.ready
+      cleanups.push(() => kernel.destroy())
+      const adapter = kernel.getAdapter('eip155')!
+      await adapter.getBalance({ address: alice.address, network: adapter.networks.find((n) => n.id === 31337)! })
+    }
+    const before = count(upstream, 'eth_getBalance')
+    await kernelWith({ api: apiUrl })
+    expect(count(upstream, 'eth_getBalance')).toBe(before + 1)
+    expect(count(own, 'eth_getBalance')).toBe(0)
+    await kernelWith({ api: apiUrl }, false)
+    await kernelWith({})
+    expect(count(own, 'eth_getBalance')).toBe(2)
+    expect(count(upstream, 'eth_getBalance')).toBe(before + 1)
+  })
+
+  it('behavior: an unknown project (401) falls back to the chain\'s own URL', async () => {
+    const own = await recorder()
+    const c = hostedClient([own.url], async () => true, hostedRpcUrl(apiUrl, 'eip155:31337', 'no-such-project'))
+    expect(await c.getChainId()).toBe(31337)
+    expect(count(own, 'eth_chainId')).toBe(1)
   })
 })

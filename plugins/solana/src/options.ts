@@ -33,6 +33,8 @@ export const SolanaOptionsSchema = z.object({
   ),
   /** Discover Wallet Standard wallets and list them as connectors (default true). */
   walletStandard: z.optional(z.boolean()),
+  /** Read chains the api lists through its hosted RPC endpoint first (SPEC §7), their own URL as fallback. Default true. */
+  hostedRpc: z.optional(z.boolean()),
 })
 
 export type SolanaOptions = z.input<typeof SolanaOptionsSchema>

@@ -1,4 +1,5 @@
-import { definePlugin } from '@portico/contracts/plugin'
+import { hostedRpcUrl } from '@portico/contracts/api'
+import { definePlugin, type PluginContext } from '@portico/contracts/plugin'
 import { createLazySolanaAdapter } from './adapter/lazy.js'
 import { discoverSolanaWallets } from './discovery.js'
 import { solanaMessages, type Translate } from './messages.js'
@@ -30,6 +31,7 @@ export function solana(parameters: SolanaParameters = {}) {
         ...(options.networks ? { networks: options.networks } : {}),
         ...(options.rpcUrls ? { rpcUrls: options.rpcUrls } : {}),
         ...(options.local ? { local: options.local } : {}),
+        ...hostedRpcOf(ctx, options.hostedRpc),
         t,
       })
       const unregister = ctx.registerAdapter(adapter)
@@ -50,6 +52,17 @@ export function solana(parameters: SolanaParameters = {}) {
       }
     },
   })
+}
+
+/**
+ * The api's hosted RPC endpoint for the adapter, when an api endpoint and a project id are configured and the option
+ * does not turn it off: chains listed by `v1/supported-chains` go through `<api>/v1/?chainId=…&projectId=…` first.
+ */
+function hostedRpcOf(ctx: PluginContext, enabled: boolean | undefined) {
+  const api = ctx.http.endpoint('api')
+  const projectId = ctx.kernelOptions.projectId
+  if (enabled === false || !api || typeof projectId !== 'string' || !projectId) return {}
+  return { hosted: { url: (caip: string) => hostedRpcUrl(api, caip, projectId), isListed: (caip: string) => ctx.http.isNetworkSupported(caip) } }
 }
 
 export default solana

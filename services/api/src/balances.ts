@@ -79,20 +79,28 @@ export class BalanceService {
     options: { currency: string; force: boolean; iconUrl: IconUrlFor },
   ): Promise<ApiTokenBalance[]> {
     const key = `${chain.caip}|${address.toLowerCase()}|${options.currency}|${options.iconUrl('token', '')}`
-    if (!options.force) return this.recent.get(key, () => this.cachedOrRead(key, chain, address, options))
-    const balances = await this.cachedOrRead(key, chain, address, options)
+    return this.cached(key, chain.caip, options.force, () => this.read(chain, address, options))
+  }
+
+  /**
+   * The caching every chain's balances go through (eip155 here, solana in solana/balances.ts): this process's recent
+   * reads, then balance_cache, else `read()` (one at a time per key) stored for `cacheMs`. `force` skips both.
+   */
+  async cached(key: string, chainId: string, force: boolean, read: () => Promise<ApiTokenBalance[]>): Promise<ApiTokenBalance[]> {
+    if (!force) return this.recent.get(key, () => this.cachedOrRead(key, chainId, force, read))
+    const balances = await this.cachedOrRead(key, chainId, force, read)
     this.recent.set(key, balances)
     return balances
   }
 
-  /** From balance_cache unless `options.force`, else read from the chain (one read per key at a time) and stored. */
+  /** From balance_cache unless `force`, else read from the chain (one read per key at a time) and stored. */
   private async cachedOrRead(
     key: string,
-    chain: ChainRuntime,
-    address: `0x${string}`,
-    options: { currency: string; force: boolean; iconUrl: IconUrlFor },
+    chainId: string,
+    force: boolean,
+    readChain: () => Promise<ApiTokenBalance[]>,
   ): Promise<ApiTokenBalance[]> {
-    if (!options.force) {
+    if (!force) {
       const [hit] = await this.db.query<{ balances: ApiTokenBalance[] }>(
         'select balances from balance_cache where key = $1 and expires_at > now()',
         [key],
@@ -101,14 +109,14 @@ export class BalanceService {
       const pending = this.inflight.get(key)
       if (pending) return pending
     }
-    const read = this.read(chain, address, options).finally(() => this.inflight.delete(key))
+    const read = readChain().finally(() => this.inflight.delete(key))
     this.inflight.set(key, read)
     const balances = await read
     await this.db.query(
       `insert into balance_cache (key, chain_id, balances, expires_at)
        values ($1, $2, $3, now() + $4 * interval '1 millisecond')
        on conflict (key) do update set balances = excluded.balances, expires_at = excluded.expires_at`,
-      [key, chain.caip, JSON.stringify(balances), this.cacheMs],
+      [key, chainId, JSON.stringify(balances), this.cacheMs],
     )
     // Expired rows are dropped now and then (by whichever replica writes), so the table stays the size of the
     // addresses seen within the cache time.
@@ -175,7 +183,8 @@ export class BalanceService {
   }
 }
 
-function item(t: {
+/** One balance entry of the SPEC §7 shape from a raw integer amount and its decimals. */
+export function item(t: {
   name: string
   symbol: string
   chainId: string

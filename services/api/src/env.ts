@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { type ApiServerOptions, DEFAULT_API_PORT, DEFAULT_CHAINS } from './config.js'
+import { SolanaChainsFileSchema } from './solana/config.js'
 
 const prices = z.record(z.string().regex(/^[a-z]{3}$/), z.number().nonnegative())
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/) as z.ZodType<`0x${string}`>
@@ -33,6 +34,8 @@ export const ConfigFileSchema = z.object({
       }),
     )
     .optional(),
+  /** Solana chains with their SPL tokens and prices; they win over PORTICO_SOLANA_RPC_URL. */
+  solana: SolanaChainsFileSchema.optional(),
   projects: z
     .array(
       z.object({
@@ -56,6 +59,7 @@ export const KNOWN_ENV = [
   'PORTICO_API_PUBLIC_URL',
   'PORTICO_API_READ_CACHE_MS',
   'PORTICO_DEV_ORIGINS',
+  'PORTICO_SOLANA_RPC_URL',
 ] as const
 
 /** PORTICO_API_* names other programs read (the frame and the tests find the api there): not misspellings of ours. */
@@ -103,6 +107,12 @@ export function parseChainList(text: string): NonNullable<ApiServerOptions['chai
     })
 }
 
+/** PORTICO_SOLANA_RPC_URL, checked: an http(s) URL. */
+function solanaRpcUrl(text: string): string {
+  if (!/^https?:\/\/\S+$/.test(text)) throw new Error(`PORTICO_SOLANA_RPC_URL: expected an http(s) URL, got ${JSON.stringify(text)}`)
+  return text
+}
+
 /**
  * Server options and listen address from environment variables:
  * PORTICO_API_PORT (4310), PORTICO_API_HOST (127.0.0.1), DATABASE_URL (PostgreSQL; PGlite otherwise),
@@ -110,7 +120,8 @@ export function parseChainList(text: string): NonNullable<ApiServerOptions['chai
  * chains), PORTICO_API_CONFIG (JSON file: chains with tokens and prices, projects; its chains win over
  * PORTICO_API_CHAINS), PORTICO_DEV_ORIGINS (comma-separated extra origins for portico-dev),
  * PORTICO_API_SYNTHETIC_WALLETS (count), PORTICO_API_PUBLIC_URL (base of generated icon URLs),
- * PORTICO_API_READ_CACHE_MS (how long a process keeps recent reads in memory; default 1000, 0 off).
+ * PORTICO_API_READ_CACHE_MS (how long a process keeps recent reads in memory; default 1000, 0 off),
+ * PORTICO_SOLANA_RPC_URL (a Solana chain, its CAIP-2 id read from the chain; the config file's `solana` wins).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options: ApiServerOptions; port: number; host: string } {
   const port = env.PORTICO_API_PORT ? Number(env.PORTICO_API_PORT) : DEFAULT_API_PORT
@@ -133,6 +144,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
       dataDir: env.PORTICO_API_DATA_DIR || undefined,
       devOrigins: (env.PORTICO_DEV_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
       projects: file.projects,
+      ...(file.solana ? { solana: file.solana } : env.PORTICO_SOLANA_RPC_URL ? { solana: [{ rpcUrl: solanaRpcUrl(env.PORTICO_SOLANA_RPC_URL) }] } : {}),
       syntheticWallets: synthetic,
       publicUrl: env.PORTICO_API_PUBLIC_URL || undefined,
       ...(readCacheMs !== undefined ? { readCacheMs } : {}),

@@ -30,6 +30,9 @@ import { registerProjectRoutes } from './routes/projects.js'
 import type { RouteDeps } from './routes/context.js'
 import { registerRegistryRoutes } from './routes/registry.js'
 import { registerSessionRoutes } from './routes/sessions.js'
+import { SolanaService } from './solana/index.js'
+import { RPC_PATH, registerRpcRoutes } from './routes/rpc.js'
+import { rpcUpstreams } from './rpc/upstreams.js'
 import { DataStore } from './store.js'
 
 /** A running (or ready to run) API: the Hono app, its parts, and listen/close. */
@@ -42,6 +45,8 @@ export interface ApiServer {
   balances: BalanceService
   /** Null when the indexer is disabled. */
   indexer: Indexer | null
+  /** Balances and history of Solana accounts on the configured Solana chains. */
+  solana: SolanaService
   registry: WalletRegistry
   /** CAIP-2 ids of the served chains. */
   chainIds: string[]
@@ -86,6 +91,16 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   const balances = new BalanceService(db, chains, store, options.balanceCacheMs ?? 30_000, logger, readCacheMs)
   const nfts = new NftService(db, chains, { logger })
   const history = new HistoryService(db, chains, store, options.historyPageSize ?? 20, nfts)
+  const solana = new SolanaService(options.solana ?? [], {
+    store,
+    balances,
+    logger,
+    rpcTimeoutMs: options.rpcTimeoutMs ?? 5_000,
+    historyPageSize: options.historyPageSize ?? 20,
+    // history is read from the chain on demand: a page is kept as briefly as other recent reads
+    historyCacheMs: readCacheMs,
+  })
+  await solana.open()
   const registry = new WalletRegistry({ synthetic: options.syntheticWallets })
   const indexer =
     options.indexer?.enabled === false
@@ -98,7 +113,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   // client's to choose, and icon URLs end up in caches shared by every visitor. Unconfigured, the default is
   // localhost on the port the server listens on (set by listen).
   const publicUrl = (options.publicUrl ?? `http://localhost:${DEFAULT_API_PORT}`).replace(/\/+$/, '')
-  const deps: RouteDeps = { db, chains, projects, store, balances, history, registry, indexer, logger, publicUrl, readCacheMs }
+  const deps: RouteDeps = { db, chains, projects, store, balances, history, solana, registry, indexer, logger, publicUrl, readCacheMs }
   const app = new OpenAPIHono({ defaultHook: validationHook })
 
   // Any origin may call: the per-project allowlist is enforced by the handlers, and the modal must be able to read
@@ -108,7 +123,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     cors({
       origin: '*',
       allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'x-project-id', 'x-sdk-type', 'x-sdk-version'],
+      allowHeaders: ['Content-Type', 'x-project-id', 'x-sdk-type', 'x-sdk-version', 'solana-client'],
       maxAge: 86_400,
     }),
   )
@@ -137,7 +152,9 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   }
 
   // After the size limit (a huge body is a 413 first): depth, value count and unstorable strings of every JSON body.
-  app.use('*', jsonBodyGuard())
+  // The RPC endpoint reads its body by JSON-RPC's rules (its own limits, JSON-RPC error answers): see routes/rpc.ts.
+  const guard = jsonBodyGuard()
+  app.use('*', (c, next) => (c.req.path === RPC_PATH || c.req.path === '/v1' ? next() : guard(c, next)))
   // The service's own routes refuse unknown query parameters; provider routes ignore them (see README).
   app.use('/health', strictQuery([]))
   app.use('/v1/projects/:projectId/origins', strictQuery([]))
@@ -148,6 +165,9 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   registerAnalyticsRoutes(app, deps)
   registerProjectRoutes(app, deps)
   registerSessionRoutes(app, deps, options.siwx)
+  // Read per request: a Solana chain that was down at start joins the served chains later.
+  const upstreamsNow = () => rpcUpstreams({ chains, others: solana.rpcUrls(), options: options.rpc })
+  registerRpcRoutes(app, deps, upstreamsNow, options.rpc, options.rpcTimeoutMs)
 
   app.openapi(
     createRoute({
@@ -189,8 +209,9 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     projects,
     balances,
     indexer,
+    solana,
     registry,
-    chainIds: [...chains.keys()],
+    chainIds: [...chains.keys(), ...solana.chainIds()],
     async listen(port = 0, hostname = '127.0.0.1') {
       const listening = await http.listen(port, hostname)
       if (options.publicUrl === undefined) deps.publicUrl = `http://localhost:${listening.port}`

@@ -6,7 +6,12 @@ import { createRpcTransport, type RpcTransportParameters } from '../transport.js
 
 export type EvmAdapterParameters = EvmNetworkParameters & {
   /** Transport tuning; the defaults are SPEC §9's (batch 1000, timeout 10 s, ping 4 s × 10 samples, 1 s). */
-  transport?: Omit<RpcTransportParameters, 'urls' | 'signal'>
+  transport?: Omit<RpcTransportParameters, 'urls' | 'signal' | 'hosted'>
+  /**
+   * The api's hosted RPC endpoint (SPEC §7): chains the api lists are read through `url(caipNetworkId)` first, their
+   * own URLs as the fallback. The plugin sets it when an api endpoint and a project id are configured.
+   */
+  hosted?: { url: (caipNetworkId: string) => string; isListed: (caipNetworkId: string) => Promise<boolean> }
 }
 
 /**
@@ -15,6 +20,7 @@ export type EvmAdapterParameters = EvmNetworkParameters & {
  */
 export type EvmContext = {
   readonly transport: EvmAdapterParameters['transport']
+  readonly hosted: EvmAdapterParameters['hosted']
   /** The networks, with `rpcUrls` overrides applied. */
   readonly networks: readonly CaipNetworkLike[]
   /** RPC URL overrides per chain id. */
@@ -37,6 +43,7 @@ export function createEvmContext(parameters: EvmAdapterParameters = {}): EvmCont
   const { networks, rpcUrls } = configuredNetworks(parameters)
   return {
     transport: parameters.transport,
+    hosted: parameters.hosted,
     networks,
     rpcUrls,
     stop: new AbortController(),
@@ -68,7 +75,9 @@ export function getClient(ctx: EvmContext, network: CaipNetworkLike): Client<Tra
   let client = ctx.clients.get(key)
   if (!client) {
     if (ctx.stop.signal.aborted) throw new RpcRequestFailedError(network.name, new Error('The evm adapter was destroyed.'))
-    client = createClient({ transport: createRpcTransport({ ...ctx.transport, urls, signal: ctx.stop.signal }) })
+    const caip = network.caipNetworkId
+    const hosted = ctx.hosted ? { url: ctx.hosted.url(caip), listed: () => ctx.hosted!.isListed(caip) } : undefined
+    client = createClient({ transport: createRpcTransport({ ...ctx.transport, urls, signal: ctx.stop.signal, ...(hosted ? { hosted } : {}) }) })
     ctx.clients.set(key, client)
   }
   return client

@@ -1,13 +1,19 @@
 import type { CaipNetworkLike, ChainAdapter, Connector } from '@portico/contracts/plugin'
-import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit'
+import type { Rpc, SolanaRpcApi } from '@solana/kit'
 import { solanaErrors, type SolanaErrors } from '../errors.js'
 import { englishText, type Translate } from '../messages.js'
 import { configuredSolanaNetworks, walletChainOf, type SolanaNetworkParameters } from '../networks.js'
 import { walletOf, type SolanaWalletHandle } from '../wallet/index.js'
+import { createHostedSolanaRpc, type HostedSolanaRpc } from './hostedRpc.js'
 
 export type SolanaAdapterParameters = SolanaNetworkParameters & {
   /** Words the visitor-facing errors; the plugin passes the kernel's `t`. Default: English. */
   t?: Translate
+  /**
+   * The api's hosted RPC endpoint (SPEC §7): chains the api lists are read through it first, their own URL as the
+   * fallback. The plugin sets it when an api endpoint and a project id are configured.
+   */
+  hosted?: HostedSolanaRpc
 }
 
 /** What a connector's session holds: the account in use and the network the dapp talks to. */
@@ -21,9 +27,10 @@ export type SolanaContext = {
   readonly networks: readonly CaipNetworkLike[]
   readonly t: Translate
   readonly errors: SolanaErrors
+  readonly hosted: HostedSolanaRpc | undefined
   /** Aborted by `destroy()`: pending confirmations stop. */
   readonly stop: AbortController
-  /** RPC clients by URL. */
+  /** RPC clients by network and URL. */
   readonly rpcs: Map<string, Rpc<SolanaRpcApi>>
   /** Sessions by connector id. */
   readonly sessions: Map<string, SolanaSession>
@@ -43,6 +50,7 @@ export function createSolanaContext(parameters: SolanaAdapterParameters = {}): S
     networks: configuredSolanaNetworks(parameters),
     t,
     errors: solanaErrors(t),
+    hosted: parameters.hosted,
     stop: new AbortController(),
     rpcs: new Map(),
     sessions: new Map(),
@@ -59,13 +67,14 @@ export function networkOf(ctx: SolanaContext, network: CaipNetworkLike | undefin
   throw ctx.errors.noAccount(network?.name ?? 'this network')
 }
 
-/** The RPC client of a network: its first http(s) URL. */
+/** The RPC client of a network: its first http(s) URL, behind the api's hosted endpoint when the api lists the chain. */
 export function rpcOf(ctx: SolanaContext, network: CaipNetworkLike): Rpc<SolanaRpcApi> {
   const own = ctx.networks.find((n) => n.caipNetworkId === network.caipNetworkId) ?? network
   const url = [...own.rpcUrls.default.http, ...(own.rpcUrls.chainDefault?.http ?? [])].find((u) => /^https?:\/\//.test(u))
   if (!url) throw ctx.errors.rpcMissing(network.caipNetworkId)
-  let rpc = ctx.rpcs.get(url)
-  if (!rpc) ctx.rpcs.set(url, (rpc = createSolanaRpc(url)))
+  const key = `${network.caipNetworkId} ${url}`
+  let rpc = ctx.rpcs.get(key)
+  if (!rpc) ctx.rpcs.set(key, (rpc = createHostedSolanaRpc(url, network.caipNetworkId, ctx.hosted)))
   return rpc
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@portico/contracts/api'
 import { getAddress } from 'viem'
 import { errorResponses, jsonOk, named, projectErrors } from '../openapi.js'
+import { isSolanaAddress } from '../solana/index.js'
 import { type App, type RouteDeps, authorize, iconUrlFor } from './context.js'
 
 const tags = ['Blockchain API']
@@ -45,16 +46,20 @@ const history = createRoute({
   method: 'get',
   path: '/v1/account/{account}/history',
   tags,
-  summary: "An account's transactions, newest first, paginated by cursor",
+  summary: "An account's transactions, newest first, paginated by cursor (a Solana account: read from its chain)",
   request: { params: HistoryParamsSchema, query: HistoryQuerySchema },
-  responses: { ...jsonOk(named(HistoryResponseSchema, 'HistoryResponse'), 'One page of history'), ...projectErrors },
+  responses: {
+    ...jsonOk(named(HistoryResponseSchema, 'HistoryResponse'), 'One page of history'),
+    ...projectErrors,
+    502: errorResponses[502],
+  },
 })
 
 const balance = createRoute({
   method: 'get',
   path: '/v1/account/{address}/balance',
   tags,
-  summary: 'Native and ERC-20 balances read from the chains, priced from the price table',
+  summary: 'Native and token balances (ERC-20, SPL) read from the chains, priced from the price table',
   request: { params: BalanceParamsSchema, query: BalanceQuerySchema },
   responses: {
     ...jsonOk(named(BalanceResponseSchema, 'BalanceResponse'), 'Balances (zero balances left out)'),
@@ -84,7 +89,7 @@ const fungiblePrice = createRoute({
 export function registerBlockchainRoutes(app: App, deps: RouteDeps) {
   app.openapi(supportedChains, async (c) => {
     await authorize(deps, c, c.req.valid('query').projectId)
-    const body = SupportedChainsResponseSchema.parse({ http: [...deps.chains.keys()], ws: [] })
+    const body = SupportedChainsResponseSchema.parse({ http: [...deps.chains.keys(), ...(await deps.solana.servedChainIds())], ws: [] })
     return c.json(body, 200)
   })
 
@@ -97,26 +102,31 @@ export function registerBlockchainRoutes(app: App, deps: RouteDeps) {
   app.openapi(history, async (c) => {
     const query = c.req.valid('query')
     await authorize(deps, c, query.projectId)
+    const account = c.req.valid('param').account
+    const options = { chainId: query.chainId, cursor: query.cursor, iconUrl: iconUrlFor(deps, c) }
     // Onramp purchases come from an onramp provider; the reference records none, so that filter is always empty.
-    const page = query.onramp
+    // Each account kind is answered by its chains only: a Solana account has no history on eip155 and back.
+    const page = query.onramp || (query.chainId !== undefined && isSolanaAddress(account) !== query.chainId.startsWith('solana:'))
       ? { data: [], next: null }
-      : await deps.history.page(c.req.valid('param').account as `0x${string}`, {
-          chainId: query.chainId,
-          cursor: query.cursor,
-          iconUrl: iconUrlFor(deps, c),
-        })
+      : isSolanaAddress(account)
+        ? await deps.solana.page(account, options)
+        : await deps.history.page(account as `0x${string}`, options)
     return c.json(HistoryResponseSchema.parse(page), 200)
   })
 
   app.openapi(balance, async (c) => {
     const query = c.req.valid('query')
     await authorize(deps, c, query.projectId)
-    const balances = await deps.balances.get(c.req.valid('param').address as `0x${string}`, {
+    const address = c.req.valid('param').address
+    const options = {
       chainId: query.chainId,
       currency: (query.currency ?? 'usd').toLowerCase(),
       force: query.forceUpdate !== undefined && query.forceUpdate !== '' && query.forceUpdate !== 'false',
       iconUrl: iconUrlFor(deps, c),
-    })
+    }
+    const balances = isSolanaAddress(address)
+      ? await deps.solana.balances(address, options)
+      : await deps.balances.get(address as `0x${string}`, options)
     return c.json(BalanceResponseSchema.parse({ balances }), 200)
   })
 

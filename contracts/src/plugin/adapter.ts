@@ -31,7 +31,16 @@ export interface Connector {
 }
 
 /** What connecting yields. */
-export type AdapterConnection = { address: string; accounts: readonly string[]; chainId: string | number }
+export type AdapterConnection = {
+  address: string
+  accounts: readonly string[]
+  chainId: string | number
+  /**
+   * Other namespaces the same approval authorised (a WalletConnect session with eip155 and solana accounts): the
+   * kernel connects them too, through the same connector, without asking the wallet again; the first stays active.
+   */
+  alsoAuthorized?: readonly ChainNamespace[]
+}
 
 /** Optional capabilities an adapter declares; features query them instead of probing methods. */
 export type AdapterCapability =

@@ -268,6 +268,59 @@ describe('networks', () => {
   })
 })
 
+describe('one approval for several namespaces', () => {
+  /** A connector that drives its own session (like WalletConnect): one approval holds an eip155 and a solana account. */
+  function sessionConnector(calls: string[], solanaFails = false) {
+    return definePlugin({
+      name: 'session-wallet',
+      version: '1.0.0',
+      contracts: '^1.0.0',
+      setup(ctx) {
+        ctx.registerConnector(
+          defineConnector({
+            id: 'session-wallet',
+            name: 'Session Wallet',
+            type: 'WALLET_CONNECT',
+            chains: ['eip155', 'solana'],
+            getProvider: async () => ({}),
+            async connect({ namespace }) {
+              calls.push(`connect:${namespace}`)
+              if (namespace === 'solana') {
+                if (solanaFails) throw new Error('no solana account after all')
+                return { address: SOL, accounts: [SOL], chainId: 'devnet' }
+              }
+              return { address: A, accounts: [A], chainId: 31337, alsoAuthorized: ['solana'] }
+            },
+          }),
+        )
+      },
+    })
+  }
+
+  it('behavior: the connector says the approval covers solana too: both accounts connect in one connect, the first stays active', async () => {
+    const calls: string[] = []
+    const k = make(createMemoryStorage(), { plugins: [scriptedWallet('eip155', A, 31337).plugin, scriptedWallet('solana', SOL, 'devnet').plugin, sessionConnector(calls)] }).kernel
+    await k.ready
+    const info = await k.connect('session-wallet')
+    expect(info).toMatchObject({ namespace: 'eip155', address: A })
+    expect(calls).toEqual(['connect:eip155', 'connect:solana'])
+    const { accounts, activeCaipNetworkId } = k.getState().chains
+    expect(accounts.eip155).toMatchObject({ status: 'connected', address: A, connectorId: 'session-wallet' })
+    expect(accounts.solana).toMatchObject({ status: 'connected', address: SOL, connectorId: 'session-wallet' })
+    expect(activeCaipNetworkId).toBe('eip155:31337')
+  })
+
+  it('error: a namespace that fails to connect is left out; the first connection stands', async () => {
+    const calls: string[] = []
+    const k = make(createMemoryStorage(), { plugins: [scriptedWallet('eip155', A, 31337).plugin, scriptedWallet('solana', SOL, 'devnet').plugin, sessionConnector(calls, true)] }).kernel
+    await k.ready
+    await expect(k.connect('session-wallet')).resolves.toMatchObject({ namespace: 'eip155' })
+    expect(k.getState().chains.accounts.eip155?.status).toBe('connected')
+    expect(k.getState().chains.accounts.solana?.status ?? 'disconnected').not.toBe('connected')
+    expect(k.getState().chains.activeCaipNetworkId).toBe('eip155:31337')
+  })
+})
+
 describe('signing', () => {
   it('error: a declined signature shows "Signature declined"', async () => {
     const { kernel, evm } = make()

@@ -201,7 +201,10 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
         throw error
       }
       if (signIn) await handOver(session, signIn)
-      return connection
+      // the wallet may have approved other namespaces in the same session (solana beside eip155): the kernel connects
+      // them too, through this connector's session, with no second pairing
+      const alsoAuthorized = served().filter((ns) => ns !== namespace && sessionAccounts(session.namespaces, ns).length > 0)
+      return alsoAuthorized.length ? { ...connection, alsoAuthorized } : connection
     },
 
     /** Ends the session from the dapp's side; the wallet gets session_delete. */

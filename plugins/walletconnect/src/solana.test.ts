@@ -33,7 +33,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createRelay, type Relay } from '../../../services/relay/src/index.js'
 import type { WalletConnectConnector } from './connector.js'
 import { walletConnect } from './plugin.js'
-import { connectSessionNamespaces } from './sessionNamespaces.js'
 import { selectWalletConnect } from './slice.js'
 
 vi.setConfig({ testTimeout: 40_000 })
@@ -91,7 +90,7 @@ async function startWallet(withSolana = true) {
   return wallet
 }
 
-/** What the Connect view does: connect, then the session's other namespaces. */
+/** What the Connect view does: connect (the kernel then connects the session's other namespaces too). */
 async function connect(kernel: Kernel, wallet: WalletConnectWallet) {
   const connecting = kernel.connect('walletConnect')
   const uri = await vi.waitFor(
@@ -104,7 +103,11 @@ async function connect(kernel: Kernel, wallet: WalletConnectWallet) {
   )
   await wallet.pair(uri)
   const first = await connecting
-  return { first, extra: await connectSessionNamespaces(kernel, first) }
+  // the other namespaces the session carries, connected by the kernel within the same connect
+  const extra = (['eip155', 'solana'] as const)
+    .filter((ns) => ns !== first.namespace && kernel.getState().chains.accounts[ns]?.status === 'connected')
+    .map((ns) => kernel.getState().chains.accounts[ns]!)
+  return { first, extra }
 }
 
 const publicKey = (a: string) => new Uint8Array(getAddressEncoder().encode(a as Address))
@@ -132,7 +135,7 @@ describe('walletConnect + the solana adapter', () => {
     const wallet = await startWallet()
     const { first, extra } = await connect(kernel, wallet)
     expect(first).toMatchObject({ namespace: 'eip155', address: alice.address })
-    expect(extra).toEqual([expect.objectContaining({ namespace: 'solana', address: solAlice, caipAddress: `${SOLANA_LOCAL_CHAIN_ID}:${solAlice}` })])
+    expect(extra).toEqual([expect.objectContaining({ address: solAlice, caipAddress: `${SOLANA_LOCAL_CHAIN_ID}:${solAlice}` })])
     const { accounts, activeCaipNetworkId } = kernel.getState().chains
     expect(accounts.solana).toMatchObject({ status: 'connected', address: solAlice, connectorId: 'walletConnect' })
     expect(accounts.eip155).toMatchObject({ status: 'connected', address: alice.address })

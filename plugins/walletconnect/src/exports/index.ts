@@ -41,7 +41,6 @@ export {
   type WalletConnectState,
 } from '../slice.js'
 export { createSdkStorage, type SdkStorage } from '../storage.js'
-export { connectSessionNamespaces, type SessionNamespacesKernel } from '../sessionNamespaces.js'
 export {
   asOneClickSignIn,
   cacaoMessage,

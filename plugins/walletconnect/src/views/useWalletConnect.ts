@@ -5,7 +5,6 @@ import { WALLETCONNECT_CONNECTOR_ID } from '../constants.js'
 import { asWalletConnectConnector, type WalletConnectConnector } from '../connector.js'
 import { listingFromViewData, walletIdFromViewData, type WalletListingLike } from '../links.js'
 import { isPairingExpired, type PairingPhase } from '../pairing.js'
-import { connectSessionNamespaces } from '../sessionNamespaces.js'
 import { selectWalletConnect } from '../slice.js'
 
 export type WalletConnectViewState = {
@@ -35,12 +34,9 @@ export function useWalletConnect(): WalletConnectViewState {
 
   const retry = useCallback(() => {
     if (!connector) return
-    // the result reaches the slice (phase, wcUri); the kernel records and shows connection errors itself. The session's
-    // other namespaces (solana beside eip155) connect after the first, without asking the wallet again.
-    kernel
-      .connect(WALLETCONNECT_CONNECTOR_ID)
-      .then((first) => connectSessionNamespaces(kernel, first))
-      .catch(() => {})
+    // the result reaches the slice (phase, wcUri); the kernel records and shows connection errors itself, and connects
+    // the session's other namespaces (solana beside eip155) after the first, without asking the wallet again
+    kernel.connect(WALLETCONNECT_CONNECTOR_ID).catch(() => {})
   }, [kernel, connector])
 
   useEffect(() => {

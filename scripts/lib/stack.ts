@@ -12,6 +12,7 @@ import { startStaticServer, type StaticServer } from './static-server.ts'
 import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor, wagmiDirFor } from './workspace.ts'
 import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type DevTokens, type LocalChain } from './tokens.ts'
 import { deployDevNfts, describeDevNfts, writeDevNftAssets, type DevNfts } from './nfts.ts'
+import { apiExchangeConfig, deployDevExchanges, describeDevExchange, type DevExchange } from './exchange.ts'
 import type { SolanaChain } from '../../tests/solana/server.ts'
 import { SOLANA_LOCAL_CHAIN_ID } from '../../tests/solana/keys.ts'
 
@@ -126,6 +127,8 @@ export type Stack = {
   tokens?: DevTokens
   /** The test ERC-721 collection on the first chain (with the tokens). */
   nfts?: DevNfts
+  /** Uniswap V2, the second test token (PTE) and the pools on each chain (with the tokens). */
+  exchange?: DevExchange
   /** The local Solana chain (its dev keys funded, PTD minted), when the chains run. */
   solana?: SolanaChain
   /** What runs, for printing. */
@@ -168,6 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const tokenLines: string[] = []
   let tokens: DevTokens | undefined
   let nfts: DevNfts | undefined
+  let exchange: DevExchange | undefined
   let solana: SolanaChain | undefined
   let stopped = false
   const stop = async () => {
@@ -275,11 +279,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // after the ERC-20 (same deployer key); metadata and images are served by the plugin CDN
       nfts = await deployDevNfts(localChains[0]!, writeDevNftAssets(options.cdnDir ?? CDN_DIR, urls.cdn))
       tokenLines.push(...describeDevNfts(nfts))
+      // from its own deployer key, so the addresses above do not depend on it
+      exchange = await deployDevExchanges(localChains, tokens)
+      tokenLines.push(...describeDevExchange(exchange))
     }
     checkAborted()
     if (api) {
       if (localChains.length > 0) {
-        const config = writeApiConfig(apiConfigFor(localChains, tokens, solana ? urls.solana : undefined))
+        const config = writeApiConfig(apiConfigFor(localChains, tokens, solana ? urls.solana : undefined, (id) => apiExchangeConfig(exchange, id)))
         cleanups.push(config.remove)
         spawnService(api, { PORTICO_API_CONFIG: config.file })
       } else spawnService(api)
@@ -345,5 +352,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.signal?.removeEventListener('abort', onAbort)
   }
 
-  return { ports, urls, processes, servers, tokens, nfts, solana, stop, describe: () => [...lines, ...tokenLines].join('\n') }
+  return { ports, urls, processes, servers, tokens, nfts, exchange, solana, stop, describe: () => [...lines, ...tokenLines].join('\n') }
 }

@@ -86,9 +86,15 @@ export async function deployDevTokens(chains: LocalChain[], holders: Address[] =
 
 /**
  * services/api's config file (see ConfigFileSchema in services/api/src/env.ts): the chains with the token and prices,
- * and the local Solana chain at `solanaRpcUrl` (its CAIP-2 id read from the chain by the api) with PTD.
+ * and the local Solana chain at `solanaRpcUrl` (its CAIP-2 id read from the chain by the api) with PTD; `exchangeFor`
+ * (see apiExchangeConfig in exchange.ts) adds a chain's exchange and its second token.
  */
-export function apiConfigFor(chains: LocalChain[], tokens?: DevTokens, solanaRpcUrl?: string) {
+export function apiConfigFor(
+  chains: LocalChain[],
+  tokens?: DevTokens,
+  solanaRpcUrl?: string,
+  exchangeFor?: (chainId: number) => { exchange: object; token: { address: Address } & Record<string, unknown> } | undefined,
+) {
   return {
     ...(solanaRpcUrl
       ? {
@@ -104,6 +110,7 @@ export function apiConfigFor(chains: LocalChain[], tokens?: DevTokens, solanaRpc
       : {}),
     chains: chains.map((c) => {
       const token = tokens?.deployments.find((d) => d.chainId === c.chainId)
+      const exchange = exchangeFor?.(c.chainId)
       return {
         chainId: c.chainId,
         rpcUrl: c.rpcUrl,
@@ -111,8 +118,12 @@ export function apiConfigFor(chains: LocalChain[], tokens?: DevTokens, solanaRpc
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         nativePrices: { usd: DEV_ETH_USD },
         tokens: token
-          ? [{ address: token.address, name: DEV_TOKEN.name, symbol: DEV_TOKEN.symbol, decimals: DEV_TOKEN.decimals, prices: { usd: DEV_TOKEN.usd } }]
+          ? [
+              { address: token.address, name: DEV_TOKEN.name, symbol: DEV_TOKEN.symbol, decimals: DEV_TOKEN.decimals, prices: { usd: DEV_TOKEN.usd } },
+              ...(exchange ? [exchange.token] : []),
+            ]
           : [],
+        ...(exchange ? { exchange: exchange.exchange } : {}),
       }
     }),
   }

@@ -42,7 +42,12 @@ export default async function setup(project: TestProject) {
     addresses: Object.fromEntries(stack.tokens.deployments.map((d) => [String(d.chainId), d.address])),
     holders: stack.tokens.holders,
   }
-  const provided: E2EStack = { ports, urls: stack.urls, cdnDir, demoDir, token, cspDemoPort }
+  const exchange = stack.exchange && {
+    token: stack.exchange.token,
+    deployer: stack.exchange.deployer,
+    chains: Object.fromEntries(stack.exchange.deployments.map(({ chainId, ...d }) => [String(chainId), d])),
+  }
+  const provided: E2EStack = { ports, urls: stack.urls, cdnDir, demoDir, token, exchange, cspDemoPort }
   project.provide('stack', provided)
   return async () => {
     await stack.stop()

@@ -71,7 +71,7 @@ export async function until<T>(read: () => Promise<T>, expected: T, timeout = 30
 }
 
 /** Opens a wallet feature from the Account view (`account-feature-<id>`). */
-export async function openFeature(page: Page, id: 'send' | 'receive'): Promise<void> {
+export async function openFeature(page: Page, id: 'send' | 'receive' | 'swaps'): Promise<void> {
   const button = page.getByTestId(`account-feature-${id}`)
   await button.waitFor({ state: 'visible', timeout: 30_000 })
   await button.click()

@@ -2,9 +2,20 @@ import { z } from 'zod'
 import { ApiCaipAddressSchema, ApiCaipNetworkIdSchema, CommonQuerySchema } from './common.js'
 
 /*
- * Swap ("convert") endpoints of SPEC §7. The reference service does not serve them yet; the schemas fix the wire
- * format for the swaps plugin and for any server that does.
+ * Swap ("convert") endpoints of SPEC §7, served by services/api from Uniswap V2 pools on its chains. Amounts are
+ * whole numbers of the token's smallest unit (wei for the native currency) as decimal strings; tokens are CAIP-10
+ * ids, the native currency being `<chain>:0xeeee…eeee` (NATIVE_TOKEN_PLACEHOLDER_ADDRESS).
  */
+
+/** The error message of every convert endpoint but gas-price on a chain without an exchange (SPEC §8). */
+export const SWAPS_UNSUPPORTED_MESSAGE = 'Network not supported for Swaps'
+/** The error message of /v1/convert/gas-price on a chain the server does not serve (SPEC §8). */
+export const GAS_PRICE_UNSUPPORTED_MESSAGE = 'Network not supported for Gas Price'
+
+/** An amount in the token's smallest unit: a decimal string of digits. */
+export const ApiTokenAmountSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'amount is required' : 'amount must be a string') })
+  .regex(/^[0-9]{1,78}$/, "amount must be a whole number of the token's smallest unit (digits only)")
 
 /** GET /v1/convert/tokens query. */
 export const ConvertTokensQuerySchema = CommonQuerySchema.extend({ chainId: ApiCaipNetworkIdSchema })
@@ -20,19 +31,28 @@ export const ApiSwapTokenSchema = z.object({
 /** A swap token. */
 export type ApiSwapToken = z.infer<typeof ApiSwapTokenSchema>
 /** GET /v1/convert/tokens response. */
-export const ConvertTokensResponseSchema = z.object({ tokens: z.array(ApiSwapTokenSchema) })
+export const ConvertTokensResponseSchema = z.object({
+  tokens: z.array(ApiSwapTokenSchema),
+  /** Symbols to offer first in the token selector (those of `tokens` worth suggesting). */
+  suggested: z.array(z.string()).optional(),
+  /** Symbols of the most traded tokens, for the selector's popular row. */
+  popular: z.array(z.string()).optional(),
+})
 /** Convert tokens response. */
 export type ConvertTokensResponse = z.infer<typeof ConvertTokensResponseSchema>
 
 /** GET /v1/convert/quotes query. */
 export const ConvertQuotesQuerySchema = CommonQuerySchema.extend({
-  amount: z.string().min(1),
+  amount: ApiTokenAmountSchema,
   userAddress: ApiCaipAddressSchema,
   from: ApiCaipAddressSchema,
   to: ApiCaipAddressSchema,
   gasPrice: z.string().min(1),
 })
-/** GET /v1/convert/quotes response. */
+/**
+ * GET /v1/convert/quotes response: `quotes` is empty when no pool route joins the two tokens. `fromAccount` and
+ * `toAccount` are the tokens (CAIP-10); `priceImpact` is the percentage the trade moves the price (0 to 100).
+ */
 export const ConvertQuotesResponseSchema = z.object({
   quotes: z.array(
     z.object({
@@ -41,6 +61,7 @@ export const ConvertQuotesResponseSchema = z.object({
       fromAccount: z.string(),
       toAmount: z.string(),
       toAccount: z.string(),
+      priceImpact: z.number().min(0).max(100).optional(),
     }),
   ),
 })
@@ -52,7 +73,7 @@ export const ConvertAllowanceQuerySchema = CommonQuerySchema.extend({
   tokenAddress: ApiCaipAddressSchema,
   userAddress: ApiCaipAddressSchema,
 })
-/** GET /v1/convert/allowance response. */
+/** GET /v1/convert/allowance response: what the router may spend (the maximum uint256 for the native currency). */
 export const ConvertAllowanceResponseSchema = z.object({ allowance: z.string() })
 /** Convert allowance response. */
 export type ConvertAllowanceResponse = z.infer<typeof ConvertAllowanceResponseSchema>
@@ -70,7 +91,7 @@ export type ConvertGasPriceResponse = z.infer<typeof ConvertGasPriceResponseSche
 
 /** POST /v1/convert/build-transaction body. */
 export const ConvertBuildTransactionRequestSchema = z.object({
-  amount: z.string().min(1),
+  amount: ApiTokenAmountSchema,
   eip155: z.object({ slippage: z.union([z.string(), z.number()]) }),
   projectId: z.string().min(1),
   from: ApiCaipAddressSchema,
@@ -80,7 +101,7 @@ export const ConvertBuildTransactionRequestSchema = z.object({
 })
 /** Build-transaction request body. */
 export type ConvertBuildTransactionRequest = z.infer<typeof ConvertBuildTransactionRequestSchema>
-/** POST /v1/convert/build-transaction response. */
+/** POST /v1/convert/build-transaction response: `tx.to` is the router (CAIP-10), `tx.amount` the wei to send. */
 export const ConvertBuildTransactionResponseSchema = z.object({
   tx: z.object({
     from: ApiCaipAddressSchema,
@@ -93,13 +114,17 @@ export const ConvertBuildTransactionResponseSchema = z.object({
 /** Build-transaction response. */
 export type ConvertBuildTransactionResponse = z.infer<typeof ConvertBuildTransactionResponseSchema>
 
-/** GET /v1/convert/build-approve query. */
+/**
+ * GET /v1/convert/build-approve query: approves the router to spend `amount` of `from` (the maximum when absent);
+ * `to` is the token bought.
+ */
 export const ConvertBuildApproveQuerySchema = CommonQuerySchema.extend({
   userAddress: ApiCaipAddressSchema,
   from: ApiCaipAddressSchema,
   to: ApiCaipAddressSchema,
+  amount: ApiTokenAmountSchema.optional(),
 })
-/** GET /v1/convert/build-approve response. */
+/** GET /v1/convert/build-approve response: `tx.to` is the token (CAIP-10), `tx.value` always `0`. */
 export const ConvertBuildApproveResponseSchema = z.object({
   tx: z.object({
     from: ApiCaipAddressSchema,

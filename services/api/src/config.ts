@@ -24,6 +24,15 @@ export interface ChainConfig {
   tokens?: TokenConfig[]
   /** First block the indexer reads (default 0: local chains are short). */
   startBlock?: number
+  /** A Uniswap V2 deployment on this chain: the convert (swap) endpoints serve only chains that have one. */
+  exchange?: ExchangeConfig
+}
+
+/** Uniswap V2 contracts of a chain (WETH9 wraps the native currency). */
+export interface ExchangeConfig {
+  factory: `0x${string}`
+  router: `0x${string}`
+  weth: `0x${string}`
 }
 
 /** A project that may call the API, with the browser origins it allows ('*' allows any). */

@@ -21,6 +21,7 @@ export const ConfigFileSchema = z.object({
         startBlock: z.number().int().nonnegative().optional(),
         tokens: z
           .array(
+        exchange: z.object({ factory: address, router: address, weth: address }).optional(),
             z.object({
               address,
               name: z.string(),

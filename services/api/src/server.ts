@@ -25,6 +25,8 @@ import { ProjectService, normalizeOrigin } from './projects.js'
 import { WalletRegistry } from './registry/registry.js'
 import { registerAnalyticsRoutes } from './routes/analytics.js'
 import { registerBlockchainRoutes } from './routes/blockchain.js'
+import { registerConvertRoutes } from './routes/convert.js'
+import { ConvertService } from './convert/service.js'
 import { registerNftRoutes } from './routes/nfts.js'
 import { registerProjectRoutes } from './routes/projects.js'
 import type { RouteDeps } from './routes/context.js'
@@ -133,7 +135,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
   })
-  for (const path of ['/e', '/v1/fungible/price', '/v1/sessions', '/v1/sessions/*']) {
+  for (const path of ['/e', '/v1/fungible/price', '/v1/convert/build-transaction', '/v1/sessions', '/v1/sessions/*', '/v1/profile/account']) {
     app.use(
       path,
       bodyLimit({
@@ -161,6 +163,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
 
   registerBlockchainRoutes(app, deps)
   registerNftRoutes(app, deps, nfts)
+  registerConvertRoutes(app, deps, new ConvertService(chains))
   registerRegistryRoutes(app, deps)
   registerAnalyticsRoutes(app, deps)
   registerProjectRoutes(app, deps)

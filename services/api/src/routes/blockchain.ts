@@ -18,6 +18,7 @@ import {
   type ApiFungiblePrice,
 } from '@portico/contracts/api'
 import { getAddress } from 'viem'
+import { poolPrice } from '../convert/prices.js'
 import { errorResponses, jsonOk, named, projectErrors } from '../openapi.js'
 import { isSolanaAddress } from '../solana/index.js'
 import { type App, type RouteDeps, authorize, iconUrlFor } from './context.js'
@@ -73,6 +74,7 @@ const fungiblePrice = createRoute({
   path: '/v1/fungible/price',
   tags,
   summary: 'Prices of tokens given as CAIP-10 ids (unknown tokens left out)',
+  description: "A token without a configured price on a chain with an exchange is priced from its pools (against WETH, else a priced token).",
   request: {
     query: FungiblePriceQuerySchema,
     body: { required: true, content: { 'application/json': { schema: named(FungiblePriceRequestSchema, 'FungiblePriceRequest') } } },
@@ -149,7 +151,16 @@ export function registerBlockchainRoutes(app: App, deps: RouteDeps) {
       // Only EVM token addresses can be in the token table; anything else is simply not priced.
       if (!w.native && !/^0x[0-9a-f]{40}$/.test(w.address)) continue
       const price = prices.get(`${w.chainId}|${w.native ? 'native' : w.address}`)
-      if (price === undefined) continue
+      if (price === undefined) {
+        // no configured price: the pools of the chain's exchange, if any, price it
+        const pooled = w.native ? undefined : await poolPrice(deps.chains, deps.store, w.chainId, w.address as `0x${string}`, currency).catch(() => undefined)
+        if (pooled) {
+          const token = tokens.get(`${w.chainId}|${w.address}`)
+          const { price: value, ...meta } = pooled
+          fungibles.push({ address: `${w.chainId}:${getAddress(w.address)}`, ...meta, iconUrl: token?.iconUrl ?? iconUrl('token', meta.symbol), price: value })
+        }
+        continue
+      }
       if (w.native) {
         const native = deps.chains.get(w.chainId)?.native
         if (!native) continue

@@ -219,6 +219,8 @@ describe('@portico/contracts export surface', () => {
   it('behavior: the runtime export names of /api change only on purpose', () => {
     expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
       [
+        "ACCOUNT_NAME_MAX_LENGTH",
+        "ACCOUNT_NAME_MIN_LENGTH",
         "AnalyticsConfigQuerySchema",
         "AnalyticsConfigResponseSchema",
         "AnalyticsEventSchema",
@@ -237,6 +239,7 @@ describe('@portico/contracts export surface', () => {
         "ApiOperationTypeSchema",
         "ApiSolanaAddressSchema",
         "ApiSwapTokenSchema",
+        "ApiTokenAmountSchema",
         "ApiTokenBalanceSchema",
         "ApiTransactionMetadataSchema",
         "ApiTransactionSchema",
@@ -261,6 +264,7 @@ describe('@portico/contracts export surface', () => {
         "FungiblePriceQuerySchema",
         "FungiblePriceRequestSchema",
         "FungiblePriceResponseSchema",
+        "GAS_PRICE_UNSUPPORTED_MESSAGE",
         "GetWalletsQuerySchema",
         "GetWalletsResponseSchema",
         "HistoryParamsSchema",
@@ -289,16 +293,22 @@ describe('@portico/contracts export surface', () => {
         "OnrampUrlRequestSchema",
         "OnrampUrlResponseSchema",
         "OptionalCommonQuerySchema",
+        "ProfileAccountParamsSchema",
         "ProfileAccountQuerySchema",
         "ProfileAccountResponseSchema",
         "ProfileRegisterMessageSchema",
+        "ProfileRegisterQuerySchema",
         "ProfileRegisterRequestSchema",
+        "ProfileRegisterResponseSchema",
+        "ProfileReverseParamsSchema",
         "ProfileReverseQuerySchema",
         "ProfileReverseResponseSchema",
+        "ProfileSuggestionsParamsSchema",
         "ProfileSuggestionsQuerySchema",
         "ProfileSuggestionsResponseSchema",
         "RpcAnswerSchema",
         "RpcQuerySchema",
+        "SWAPS_UNSUPPORTED_MESSAGE",
         "SessionAddressParamsSchema",
         "SessionRevokeRequestSchema",
         "SessionRevokeResponseSchema",
@@ -311,6 +321,7 @@ describe('@portico/contracts export surface', () => {
         "SiwxSessionsResponseSchema",
         "SupportedChainsResponseSchema",
         "hostedRpcUrl",
+        "profileRegisterMessage",
       ]
     `)
   })

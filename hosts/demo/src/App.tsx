@@ -162,6 +162,15 @@ function AccountPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
           <dl className="demo-facts">
             <dt>Address</dt>
             <dd data-testid="demo-address" title={account.address}>{truncateAddress(account.address!)}</dd>
+            {account.profileName && (
+              <>
+                <dt>Name</dt>
+                <dd data-testid="demo-name">
+                  {account.profileImage && <img className="demo-avatar" src={account.profileImage} alt="" width={20} height={20} />}
+                  {account.profileName}
+                </dd>
+              </>
+            )}
             <dt>Network</dt>
             <dd data-testid="demo-network" title={networkId}>{network?.name ?? (networkId ? `${networkId} (unsupported)` : 'unknown')}</dd>
             <dt>Balance</dt>

@@ -1,6 +1,7 @@
 import { definePlugin, type PorticoState } from '@portico/contracts/plugin'
 import { truncateAddress } from '@portico/contracts/spec'
 import { accountMessages } from './messages.js'
+import { addProfileListeners } from './profile.js'
 
 /** The Account view's title: the active network's name, or "Account" when it has none. */
 export function accountTitle(_data: unknown, state: PorticoState): string {
@@ -20,7 +21,8 @@ export function accountLabel(_data: unknown, state: PorticoState): string {
 /**
  * The Account view (balance, wallet features, Tokens / NFTs / Activity tabs, disconnect), the Networks view and
  * the UnsupportedChain view. Other plugins add tabs and feature buttons through its extension points
- * `account/tabs` and `account/features` (types `AccountTab` and `WalletFeature`).
+ * `account/tabs` and `account/features` (types `AccountTab` and `WalletFeature`). It fills the eip155 account's
+ * profile name and avatar from the api's identity lookups (kept 5 minutes).
  *
  * @example
  * createKernel({ projectId, plugins: [connect(), account()] })
@@ -31,7 +33,9 @@ export function account() {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
-    activation: 'view',
+    // set up when the modal opens or a session is restored: it fills the account's name and avatar, which the
+    // connect button shows before any view does
+    activation: 'open',
     views: {
       Account: { load: () => import('./views/AccountView.js'), title: accountTitle, label: accountLabel },
       Networks: { load: () => import('./views/NetworksView.js'), title: 'networks.title' },
@@ -39,6 +43,7 @@ export function account() {
       UnsupportedChain: { load: () => import('./views/UnsupportedChainView.js'), title: 'unsupported.title', closesOnBack: true },
     },
     messages: { en: accountMessages },
+    setup: (ctx) => addProfileListeners(ctx),
   })
 }
 

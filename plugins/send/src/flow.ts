@@ -4,6 +4,7 @@ import type { TokenBalance } from '@portico/plugin-portfolio'
 import { maxNativeUnits, parseAmount, tokenDecimals } from './amounts.js'
 import { liveNative, loadSendBalances } from './balances.js'
 import { estimateFee, feeInUsd, readGasPrice } from './fees.js'
+import { isReceiverName } from './receiver.js'
 import { selectSend, sendActions } from './slice.js'
 import { buildTransfer } from './transfer.js'
 
@@ -32,11 +33,13 @@ export type Sender = NonNullable<ReturnType<typeof activeSender>>
 
 /** What the form describes (token, amount in units, receiver), or undefined while it is incomplete. */
 export function sendForm(kernel: Kernel): { token: TokenBalance; units: bigint; receiver: string } | undefined {
-  const { token, sendTokenAmount, receiverAddress } = selectSend(kernel.getState())
+  const { token, sendTokenAmount, receiverAddress, receiverResolvedAddress } = selectSend(kernel.getState())
   if (!token || !receiverAddress?.trim()) return undefined
+  // a typed name is sent to the address it resolved to, and not at all before
+  if (isReceiverName(receiverAddress) && kernel.getState().chains.activeNamespace === 'eip155' && !receiverResolvedAddress) return undefined
   const parsed = parseAmount(sendTokenAmount ?? '', tokenDecimals(token))
   if (!('units' in parsed)) return undefined
-  return { token, units: parsed.units, receiver: receiverAddress.trim() }
+  return { token, units: parsed.units, receiver: receiverResolvedAddress ?? receiverAddress.trim() }
 }
 
 /** The EVM transaction the form describes, or undefined while it is incomplete. */

@@ -13,6 +13,10 @@ export type SendState = {
   receiverAddress: string | undefined
   receiverProfileImageUrl: string | undefined
   receiverProfileName: string | undefined
+  /** The address a typed name resolved to (eip155 names, SPEC §7), else undefined. */
+  receiverResolvedAddress: string | undefined
+  /** Where the lookup of a typed name stands: `unknown` when no address is registered for it. */
+  receiverStatus: 'idle' | 'resolving' | 'resolved' | 'unknown' | 'failed'
   gasPrice: string | undefined
   gasPriceInUSD: number | undefined
   networkBalanceInUSD: string | undefined
@@ -35,6 +39,8 @@ export const initialSendState: SendState = {
   receiverAddress: undefined,
   receiverProfileImageUrl: undefined,
   receiverProfileName: undefined,
+  receiverResolvedAddress: undefined,
+  receiverStatus: 'idle',
   gasPrice: undefined,
   gasPriceInUSD: undefined,
   networkBalanceInUSD: undefined,
@@ -90,7 +96,26 @@ export const sendSlice = createSlice({
       state.receiverAddress = action.payload
       state.receiverProfileName = undefined
       state.receiverProfileImageUrl = undefined
+      state.receiverResolvedAddress = undefined
+      state.receiverStatus = 'idle'
       clearFee(state)
+    },
+    /** A typed name is being looked up. Answers for a receiver no longer typed are ignored (here and below). */
+    receiverLookupStarted(state, action: PayloadAction<{ receiver: string }>) {
+      if (state.receiverAddress === action.payload.receiver) state.receiverStatus = 'resolving'
+    },
+    /** The typed name's address, or (a typed address) the receiver's own name and avatar. */
+    receiverResolved(state, action: PayloadAction<{ receiver: string; address?: string; name: string | null; image: string | null }>) {
+      if (state.receiverAddress !== action.payload.receiver) return
+      state.receiverProfileName = action.payload.name ?? undefined
+      state.receiverProfileImageUrl = action.payload.image ?? undefined
+      if (action.payload.address !== undefined) {
+        state.receiverResolvedAddress = action.payload.address
+        state.receiverStatus = 'resolved'
+      }
+    },
+    receiverUnresolved(state, action: PayloadAction<{ receiver: string; status: 'unknown' | 'failed' }>) {
+      if (state.receiverAddress === action.payload.receiver) state.receiverStatus = action.payload.status
     },
     feeRequested(state) {
       clearFee(state)

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { type ApiServerOptions, DEFAULT_API_PORT, DEFAULT_CHAINS } from './config.js'
+import { checkNameSuffix } from './profile/names.js'
+import './profile/service.js'
 import { SolanaChainsFileSchema } from './solana/config.js'
 
 const prices = z.record(z.string().regex(/^[a-z]{3}$/), z.number().nonnegative())
@@ -19,9 +21,9 @@ export const ConfigFileSchema = z.object({
           .optional(),
         nativePrices: prices.optional(),
         startBlock: z.number().int().nonnegative().optional(),
+        exchange: z.object({ factory: address, router: address, weth: address }).optional(),
         tokens: z
           .array(
-        exchange: z.object({ factory: address, router: address, weth: address }).optional(),
             z.object({
               address,
               name: z.string(),
@@ -59,6 +61,7 @@ export const KNOWN_ENV = [
   'PORTICO_API_SYNTHETIC_WALLETS',
   'PORTICO_API_PUBLIC_URL',
   'PORTICO_API_READ_CACHE_MS',
+  'PORTICO_API_NAME_SUFFIX',
   'PORTICO_DEV_ORIGINS',
   'PORTICO_SOLANA_RPC_URL',
 ] as const
@@ -122,7 +125,8 @@ function solanaRpcUrl(text: string): string {
  * PORTICO_API_CHAINS), PORTICO_DEV_ORIGINS (comma-separated extra origins for portico-dev),
  * PORTICO_API_SYNTHETIC_WALLETS (count), PORTICO_API_PUBLIC_URL (base of generated icon URLs),
  * PORTICO_API_READ_CACHE_MS (how long a process keeps recent reads in memory; default 1000, 0 off),
- * PORTICO_SOLANA_RPC_URL (a Solana chain, its CAIP-2 id read from the chain; the config file's `solana` wins).
+ * PORTICO_SOLANA_RPC_URL (a Solana chain, its CAIP-2 id read from the chain; the config file's `solana` wins),
+ * PORTICO_API_NAME_SUFFIX (suffix of registered names; default `.portico.id`).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options: ApiServerOptions; port: number; host: string } {
   const port = env.PORTICO_API_PORT ? Number(env.PORTICO_API_PORT) : DEFAULT_API_PORT
@@ -149,6 +153,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
       syntheticWallets: synthetic,
       publicUrl: env.PORTICO_API_PUBLIC_URL || undefined,
       ...(readCacheMs !== undefined ? { readCacheMs } : {}),
+      ...(env.PORTICO_API_NAME_SUFFIX ? { profile: { suffix: checkNameSuffix(env.PORTICO_API_NAME_SUFFIX, 'PORTICO_API_NAME_SUFFIX') } } : {}),
     },
   }
 }

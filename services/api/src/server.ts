@@ -28,6 +28,7 @@ import { registerBlockchainRoutes } from './routes/blockchain.js'
 import { registerConvertRoutes } from './routes/convert.js'
 import { ConvertService } from './convert/service.js'
 import { registerNftRoutes } from './routes/nfts.js'
+import { registerProfileRoutes } from './routes/profile.js'
 import { registerProjectRoutes } from './routes/projects.js'
 import type { RouteDeps } from './routes/context.js'
 import { registerRegistryRoutes } from './routes/registry.js'
@@ -162,12 +163,13 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   app.use('/v1/projects/:projectId/origins', strictQuery([]))
 
   registerBlockchainRoutes(app, deps)
-  registerNftRoutes(app, deps, nfts)
   registerConvertRoutes(app, deps, new ConvertService(chains))
+  registerNftRoutes(app, deps, nfts)
   registerRegistryRoutes(app, deps)
   registerAnalyticsRoutes(app, deps)
   registerProjectRoutes(app, deps)
   registerSessionRoutes(app, deps, options.siwx)
+  registerProfileRoutes(app, deps, options.profile)
   // Read per request: a Solana chain that was down at start joins the served chains later.
   const upstreamsNow = () => rpcUpstreams({ chains, others: solana.rpcUrls(), options: options.rpc })
   registerRpcRoutes(app, deps, upstreamsNow, options.rpc, options.rpcTimeoutMs)

@@ -110,14 +110,20 @@ export class DataStore {
     return result
   }
 
-  /** Registers (or moves) a name to an address. */
+  /** Registers (or moves) a name to an address (seeding and tests), replacing the address's other name. */
   async setName(name: string, address: string, avatar: string | null = null): Promise<void> {
+    // one name per address (unique index): the address's previous name goes
+    await this.db.query('delete from names where address = $1 and name <> $2', [address.toLowerCase(), name])
     await this.db.query(
       `insert into names (name, address, avatar) values ($1, $2, $3)
        on conflict (name) do update set address = excluded.address, avatar = excluded.avatar, updated_at = now()`,
       [name, address.toLowerCase(), avatar],
     )
-    // the name may have moved from another address: every cached identity may be stale
+    this.forgetIdentities()
+  }
+
+  /** Drops the cached identities: after a name was written, any of them may be stale (a name may have moved). */
+  forgetIdentities(): void {
     this.identities.clear()
   }
 

@@ -79,12 +79,17 @@ export default function SendPreviewView() {
         <Text as="p" variant="small" tone="muted">
           {t('send.receiver')}
         </Text>
-        <div className="portico-send-summary__row" title={receiverAddress}>
-          <Avatar address={receiverAddress} src={send.receiverProfileImageUrl} size={36} decorative />
+        <div className="portico-send-summary__row" title={send.receiverResolvedAddress ?? receiverAddress}>
+          <Avatar address={send.receiverResolvedAddress ?? receiverAddress.trim()} src={send.receiverProfileImageUrl} size={36} decorative />
           <Text variant="body" weight="semibold" data-testid="send-preview-receiver" dir="ltr">
             {send.receiverProfileName || truncateAddress(receiverAddress.trim())}
           </Text>
         </div>
+        {send.receiverResolvedAddress && (
+          <Text as="p" variant="small" tone="muted" data-testid="send-preview-receiver-address" dir="ltr">
+            {truncateAddress(send.receiverResolvedAddress)}
+          </Text>
+        )}
       </div>
 
       <dl className="portico-send-details">

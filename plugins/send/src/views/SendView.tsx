@@ -1,14 +1,18 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { formatBalance, formatUsd } from '@portico/contracts/spec'
+import { formatBalance, formatUsd, truncateAddress } from '@portico/contracts/spec'
 import type { TokenBalance } from '@portico/plugin-portfolio'
-import { Button, EmptyState, List, ListItem, SkeletonList, Stack, Text, useAccount, useKernel, useLocale, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { Avatar, Button, EmptyState, List, ListItem, SkeletonList, Stack, Text, useAccount, useKernel, useLocale, usePorticoSelector, useTranslate } from '@portico/kernel'
 import { AlertIcon, CoinsIcon, RetryIcon } from '@portico/kernel/icons'
 import { balanceUnits, isNative, parseAmount, tokenDecimals, unitsToDecimal } from '../amounts.js'
 import { loadSendBalances, sendTarget, targetKey } from '../balances.js'
 import { maxNative } from '../flow.js'
+import { lookupReceiver } from '../receiver.js'
 import { selectSend, sendActions } from '../slice.js'
 import { validateSend, isValid, type SendMessage, type SendProblems } from '../validate.js'
 import './send.css'
+
+/** How long typing must pause before a typed receiver is looked up. */
+const RECEIVER_LOOKUP_DELAY_MS = 300
 
 const tokenId = (b: TokenBalance) => b.address ?? `${b.chainId}:native`
 
@@ -52,8 +56,19 @@ export default function SendView() {
   const token = send.token
   const recheck = (next: Partial<{ token: TokenBalance; amount: string; receiver: string }>) => {
     if (!submitted) return
-    setProblems(validateSend({ token, amount: send.sendTokenAmount, receiver: send.receiverAddress, namespace, ...next }))
+    setProblems(validateSend({ token, amount: send.sendTokenAmount, receiver: send.receiverAddress, receiverStatus: send.receiverStatus, namespace, ...next }))
   }
+
+  // a typed name is resolved (an address: its own name looked up) once typing pauses
+  useEffect(() => {
+    if (!send.receiverAddress?.trim()) return
+    const timer = setTimeout(() => void lookupReceiver(kernel), RECEIVER_LOOKUP_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [kernel, send.receiverAddress, key])
+  // the answer arrived after a submit: its problem (or none) shows
+  useEffect(() => {
+    if (submitted) recheck({})
+  }, [send.receiverStatus]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const choose = (b: TokenBalance) => {
     kernel.store.dispatch(sendActions.tokenSelected(b))
@@ -82,7 +97,7 @@ export default function SendView() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setSubmitted(true)
-    const found = validateSend({ token, amount: send.sendTokenAmount, receiver: send.receiverAddress, namespace })
+    const found = validateSend({ token, amount: send.sendTokenAmount, receiver: send.receiverAddress, receiverStatus: send.receiverStatus, namespace })
     setProblems(found)
     if (isValid(found)) kernel.router.push('WalletSendPreview')
   }
@@ -213,6 +228,22 @@ export default function SendView() {
               }}
             />
           </div>
+          {send.receiverResolvedAddress && (
+            <div className="portico-send-receiver" data-testid="send-receiver-resolved" title={send.receiverResolvedAddress}>
+              <Avatar address={send.receiverResolvedAddress} src={send.receiverProfileImageUrl} size={20} decorative />
+              <Text variant="small" tone="muted" dir="ltr">
+                {t('send.receiver.resolved', { address: truncateAddress(send.receiverResolvedAddress) })}
+              </Text>
+            </div>
+          )}
+          {!send.receiverResolvedAddress && send.receiverProfileName && (
+            <div className="portico-send-receiver" data-testid="send-receiver-name">
+              <Avatar address={send.receiverAddress?.trim() ?? ''} src={send.receiverProfileImageUrl} size={20} decorative />
+              <Text variant="small" tone="muted" dir="ltr">
+                {send.receiverProfileName}
+              </Text>
+            </div>
+          )}
           <FieldError id={ids.receiver} message={problems.receiver} testId="send-address-error" />
         </div>
 

@@ -223,6 +223,24 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0005_names',
+    sql: `
+      -- One name per address: older duplicates of an address (from before the rule) are dropped, newest kept.
+      delete from names n using names m
+        where n.address = m.address and (n.updated_at, n.name) < (m.updated_at, m.name);
+      create unique index names_address_unique on names (address);
+      -- The coin type a registration named (chain id OR 0x80000000); null for names seeded without one.
+      alter table names add column coin_type bigint;
+
+      -- Digests of accepted registration messages (address and message): a message registers at most once.
+      create table name_messages (
+        digest text primary key,
+        address text not null,
+        used_at timestamptz not null
+      );
+    `,
+  },
 ]
 
 /** Arbitrary constant key of the advisory lock that serialises migrations across replicas starting together. */

@@ -1,0 +1,8 @@
+export { default, DEFAULT_NAME_SUFFIX, names, namesOptions, type NamesParameters } from '../plugin.js'
+export { initialNamesState, namesActions, namesSlice, selectNames, type NameSuggestion, type NamesFailure, type NamesState, type RegistrationStep } from '../slice.js'
+export { lookupName, nameSuggestions, registerName, type NameAvailability, type RegisterNameRequest } from '../api.js'
+export { isAuthConnector, registerAccountName, registrant, registrationMessage, type NamesKernel, type Registrant } from '../flow.js'
+export { fullName, NAME_MAX_LENGTH, NAME_MIN_LENGTH, nameProblem, normalizeName, type NameProblem } from '../validate.js'
+export { NAMES_ERRORS, NamesError, serviceReason, type NamesErrorCode } from '../errors.js'
+export { REGISTER_NAME_ENTRY, selectRegisterNameEntry } from '../accountEntry.js'
+export { namesMessages } from '../messages.js'

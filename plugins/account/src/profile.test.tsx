@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConnectButton, profileReported, type Kernel } from '@portico/kernel'
 import { createTestKernel, scriptedWalletPlugin, TEST_ADDRESS, testView, viewsPlugin, withKernel } from '@portico/tests/react'
 import { account } from './plugin.js'
-import { IDENTITY_CACHE_MS, IdentityCache } from './profile.js'
+import { IdentityResponseSchema } from '@portico/contracts/api'
+import { IDENTITY_CACHE_MS, IdentityCache, IdentitySchema } from './profile.js'
 
 let kernels: Kernel[] = []
 afterEach(() => {
@@ -73,6 +74,20 @@ describe('profile name and avatar of the account', () => {
     await new Promise((r) => setTimeout(r, 20))
     expect(kernel.getState().chains.accounts.eip155?.profileName).toBe('fresh.portico.id')
     expect(calls).toHaveLength(1)
+  })
+})
+
+describe('IdentitySchema', () => {
+  it('accepts and refuses what the contracts\' IdentityResponseSchema does', () => {
+    const cases = [
+      { name: 'alice.portico.id', avatar: null },
+      { name: null, avatar: null },
+      { name: 'bob.portico.id', avatar: 'https://example.com/a.png' },
+      { name: 1, avatar: null },
+      { avatar: null },
+      null,
+    ]
+    for (const value of cases) expect(IdentitySchema.safeParse(value).success, JSON.stringify(value)).toBe(IdentityResponseSchema.safeParse(value).success)
   })
 })
 

@@ -1,6 +1,13 @@
-import { IdentityResponseSchema } from '@portico/contracts/api'
+import '@portico/contracts/zod-config'
 import type { HttpClient, PluginContext, PorticoState, Unsubscribe } from '@portico/contracts/plugin'
 import { profileReported } from '@portico/kernel'
+import * as z from 'zod/mini'
+
+/**
+ * `IdentityResponseSchema` of @portico/contracts on zod/mini: the account plugin loads with the first open, and the
+ * contracts' classic schemas would add ~20 KB to it (profile.test.tsx holds the two against each other).
+ */
+export const IdentitySchema = z.object({ name: z.nullable(z.string()), avatar: z.nullable(z.string()) })
 
 /** How long a looked-up identity is kept (SPEC §9: identity 5 min). */
 export const IDENTITY_CACHE_MS = 5 * 60_000
@@ -36,7 +43,7 @@ export class IdentityCache {
 export async function lookupIdentity(http: HttpClient, cache: IdentityCache, address: string, signal?: AbortSignal): Promise<Identity | undefined> {
   const kept = cache.get(address)
   if (kept) return kept
-  const answer = await http.get({ path: `v1/identity/${address}`, schema: IdentityResponseSchema, ...(signal ? { signal } : {}) })
+  const answer = await http.get({ path: `v1/identity/${address}`, schema: IdentitySchema, ...(signal ? { signal } : {}) })
   if (!answer) return undefined
   cache.set(address, answer)
   return answer

@@ -1,6 +1,6 @@
 import type { PorticoState } from '@portico/contracts/plugin'
 import type { AccountAction } from '@portico/plugin-account'
-import { isAuthConnector } from './flow.js'
+import { isAuthConnector } from './auth.js'
 
 /** The Account view's "Choose a name" row (test id `account-register-name`), opening RegisterAccountName. */
 export const REGISTER_NAME_ENTRY: AccountAction = { id: 'register-name', label: 'names.action', view: 'RegisterAccountName' }

@@ -2,9 +2,12 @@ import type { CaipNetworkLike, PorticoState } from '@portico/contracts/plugin'
 import { coinTypeForChainId } from '@portico/contracts/spec'
 import { profileReported, type Kernel } from '@portico/kernel'
 import { registerName } from './api.js'
+import { isAuthConnector } from './auth.js'
 import { NAMES_ERRORS, NamesError, serviceReason } from './errors.js'
 import { namesActions, selectNames, type NamesFailure } from './slice.js'
 import { fullName, nameProblem } from './validate.js'
+
+export { isAuthConnector }
 
 /** The kernel surface the registration uses. */
 export type NamesKernel = Pick<Kernel, 'getState' | 'store' | 'router' | 'signMessage' | 'http'>
@@ -12,10 +15,6 @@ export type NamesKernel = Pick<Kernel, 'getState' | 'store' | 'router' | 'signMe
 /** Who registers: the active eip155 network, and the address of the auth connector's account on it. */
 export type Registrant = { network: CaipNetworkLike; address: string; profileImage: string | null }
 
-/** Whether `connectorId` names an auth connector (the embedded wallet: email or social login). */
-export function isAuthConnector(state: PorticoState, connectorId: string | undefined): boolean {
-  return connectorId !== undefined && state.connectors.list.some((c) => c.id === connectorId && c.type === 'AUTH')
-}
 
 /**
  * SPEC §5: registration needs an active network (names are eip155 only), a connected address and the auth

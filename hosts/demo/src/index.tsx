@@ -20,6 +20,8 @@ const kernel = createKernel({
   features: Object.fromEntries([
     ['evm', evmOptions(config)],
     ['solana', config.solanaEnabled ? solanaOptions(config) : false],
+    // sign-in loads only when the page turns it on (its remote would otherwise load with every first open)
+    ['siwx', config.siwx],
     ...config.features.map((f) => [f, (f === 'connect' && connectOptions()) || true] as const),
     ...config.off.map((f) => [f, false] as const),
   ]),

@@ -59,6 +59,9 @@ export async function restore(ctx: ConnectionContext) {
   const activeNs = store.getState().chains.activeNamespace
   if (!restored.some((r) => r.namespace === activeNs) && restored[0]) store.dispatch(chainsSlice.actions.activeNamespaceChanged(restored[0].namespace))
   checkSupported(ctx)
+  // the plugins that follow a connection (the account's name on the connect button, its balances) load now, in the
+  // background, as they would after a first view
+  void ctx.registry.loadActivated('idle').catch((e) => ctx.log('error', '[portico] restore:', e))
 }
 
 /** Whether this tab already holds the connection `c` (same namespace, connector and address). */

@@ -33,9 +33,9 @@ export function account() {
     version: '0.1.0',
     contracts: '^1.0.0',
     kind: 'feature',
-    // set up when the modal opens or a session is restored: it fills the account's name and avatar, which the
-    // connect button shows before any view does
-    activation: 'open',
+    // set up right after the first view shows, or once a session is restored: it fills the account's name and
+    // avatar, which the connect button shows; the Connect view does not wait for it
+    activation: 'idle',
     views: {
       Account: { load: () => import('./views/AccountView.js'), title: accountTitle, label: accountLabel },
       Networks: { load: () => import('./views/NetworksView.js'), title: 'networks.title' },

@@ -62,8 +62,9 @@ describe('WalletConnect with Solana in the demo', () => {
       methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
     })
     expect(await kernelState(page, 's => s.chains.accounts.solana.connectorId')).toBe('walletConnect')
-    // the account the visitor connected with stays the active one
-    expect(await kernelState(page, 's => s.chains.activeCaipNetworkId')).toBe('eip155:31337')
+    // the account the visitor connected with is the active one once the kernel has connected the session's solana
+    // account too (it switches back to the first network right after)
+    await waitForState(page, `s => s.chains.activeCaipNetworkId === 'eip155:31337'`, 10_000)
     expect(await kernelState(page, 's => s.connection.connections.map(c => c.namespace).sort()')).toEqual(['eip155', 'solana'])
     await page.getByTestId('portico-modal').waitFor({ state: 'hidden', timeout: 10_000 })
     expect(demo.pageErrors).toEqual([])

@@ -139,7 +139,8 @@ describe('NFTs tab', { timeout: 20_000 }, () => {
     held = [nft('1')]
     const before = nftRequests().length
     await act(async () => ticks.at(-1)!())
-    await waitFor(() => expect(screen.queryByTestId(`nft-${CONTRACT}-2`)).toBeNull())
+    // the request goes through a real HTTP server: under load it takes longer than waitFor's default second
+    await waitFor(() => expect(screen.queryByTestId(`nft-${CONTRACT}-2`)).toBeNull(), { timeout: 10_000 })
     expect(nftRequests().length).toBe(before + 1)
   })
 })

@@ -10,10 +10,12 @@ import { runCommand, runVitest, type Counts } from './lib/vitest-run.ts'
 
 const started = Date.now()
 const total = { passed: 0, failed: 0, skipped: 0 }
+const failures: string[] = []
 const add = (c: Omit<Counts, 'exitCode'>) => {
   total.passed += c.passed
   total.failed += c.failed
   total.skipped += c.skipped
+  failures.push(...c.failures)
 }
 const section = (title: string) => console.log(`\n=== ${title} ===\n`)
 
@@ -22,6 +24,7 @@ const buildOk = (await runCommand('npm', ['run', 'build'])) === 0
 if (!buildOk) {
   console.error('build failed')
   total.failed += 1
+  failures.push('npm run build failed')
 }
 
 section('unit tests (vitest run)')
@@ -32,6 +35,7 @@ try {
 } catch (error) {
   console.error(`PostgreSQL unavailable, its leg is skipped: ${error instanceof Error ? error.message : error}`)
   total.failed += 1
+  failures.push('PostgreSQL unavailable: the PostgreSQL leg of services/api did not run')
 }
 const unit = await runVitest([], postgres ? { PORTICO_TEST_POSTGRES: '1' } : {})
 add(unit)
@@ -44,13 +48,17 @@ if (buildOk) {
   } catch (error) {
     console.error(`e2e not run: ${error instanceof Error ? error.message : error}`)
     total.failed += 1
+    failures.push(`e2e not run: ${error instanceof Error ? error.message : error}`)
   }
 } else {
   console.error('e2e skipped: the build failed')
   total.failed += 1
+  failures.push('e2e skipped: the build failed')
 }
 
 const secs = ((Date.now() - started) / 1000).toFixed(0)
 console.log(`\nnpm test finished in ${secs} s`)
+// the failures again at the very end, where a truncated CI log still shows them
+if (failures.length) console.log(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)
 process.exit(total.failed > 0 ? 1 : 0)

@@ -37,11 +37,14 @@ export default defineConfig({
   test: {
     projects: [
       project('contracts', './contracts', 'node'),
-      project('kernel', './kernel', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')] }),
-      project('plugins', './plugins', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')] }),
+      // DOM suites: 20 s per test (vitest's default 5 s is too short for a test that imports every module of the
+      // kernel, or renders through lazy views, on a loaded 2-core CI machine); their waits are 5 s (setupDom.ts)
+      project('kernel', './kernel', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')], testTimeout: 20_000 }),
+      project('plugins', './plugins', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')], testTimeout: 20_000 }),
       project('packages', './packages', 'jsdom', { setupFiles: [here('./tests/utils/setupDom.ts')], testTimeout: 30_000, hookTimeout: 60_000 }),
       project('services', './services', 'node', { testTimeout: 30_000, hookTimeout: 60_000 }),
       project('tests', './tests', 'node', { testTimeout: 60_000, hookTimeout: 120_000 }),
+      project('hosts', './hosts', 'node'),
     ],
   },
 })

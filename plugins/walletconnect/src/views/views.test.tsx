@@ -47,7 +47,8 @@ describe('ConnectingWalletConnect', () => {
     const { kernel, connect } = await setup()
     await act(() => kernel.open('ConnectingWalletConnect'))
     const view = await screen.findByTestId('view-ConnectingWalletConnect')
-    expect(connect).toHaveBeenCalledTimes(1)
+    // the view starts the connection from an effect, which may run a moment after the view is in the DOM
+    await waitFor(() => expect(connect).toHaveBeenCalledTimes(1))
     expect(connect).toHaveBeenCalledWith('walletConnect')
     expect(within(view).getByTestId('wc-qr-loading').textContent).toContain('Preparing your QR code')
     expect(within(view).queryByTestId('wc-qr')).toBeNull()

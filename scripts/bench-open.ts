@@ -15,7 +15,8 @@
  *
  * Prints a table; a figure, not a test: exits 0 whatever the times (1 only when it could not measure).
  * `--profile` prints where the warm-up run's main thread spent its time between the click and the view.
- * `--files` lists what the click fetched in the warm-up run (start time, phase, bytes).
+ * `--files` lists what the click fetched in the warm-up run (start time, phase, bytes); `--timeline` the same run's
+ * resources and long tasks on the page's clock, click to view.
  * `PORTICO_BENCH_DIST=<dir>` measures `<dir>/{cdn,demo,bundled}` (built there when missing) instead of dist/.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -60,6 +61,11 @@ type Run = {
 
 /** `--files`: list what the warm-up run fetched after the click (when, which phase, how big), to see the critical path. */
 const LIST_FILES = process.argv.includes('--files')
+/**
+ * `--timeline`: the warm-up run's resources and long tasks on the page's own clock, from the click to the view
+ * (start → end ms after the click): which file waited on which, and where the main thread was busy.
+ */
+const TIMELINE = process.argv.includes('--timeline')
 /** `--profile`: a CPU profile of the warm-up run from the click to the view, summed by function (self time). */
 const PROFILE = process.argv.includes('--profile')
 
@@ -106,8 +112,15 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 /** Runs in the page: timestamps the click (capture phase) and checks the "visible" predicate once per frame. */
 function installProbe(spec: { all: string[]; any: string[]; timeoutMs: number }) {
-  type Probe = { t0: number | null; tVisible: number | null; done: boolean; timedOut: boolean; timeOrigin: number; before: number }
-  const P: Probe = { t0: null, tVisible: null, done: false, timedOut: false, timeOrigin: performance.timeOrigin, before: -1 }
+  type Probe = { t0: number | null; tVisible: number | null; done: boolean; timedOut: boolean; timeOrigin: number; before: number; long: [number, number][] }
+  const P: Probe = { t0: null, tVisible: null, done: false, timedOut: false, timeOrigin: performance.timeOrigin, before: -1, long: [] }
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) P.long.push([e.startTime, e.duration])
+    }).observe({ type: 'longtask' })
+  } catch {
+    // no long task timing in this browser
+  }
   ;(window as unknown as { __benchOpen: Probe }).__benchOpen = P
   const roots = () => {
     const out: (Document | ShadowRoot)[] = [document]
@@ -195,7 +208,7 @@ async function launch(): Promise<{ context: BrowserContext; close: () => Promise
 }
 
 /** One run: fresh profile, load, quiet, click, visible, quiet; the time and the JS bytes per phase. */
-async function runOnce(target: Target, throttle: number, profile = false): Promise<Run & { profile?: string[] }> {
+async function runOnce(target: Target, throttle: number, profile = false): Promise<Run & { profile?: string[]; timeline?: string[] }> {
   const { context, close } = await launch()
   try {
     const page = context.pages()[0] ?? (await context.newPage())
@@ -267,6 +280,23 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
     })
     if (probe.timedOut || probe.tVisible === null) throw new Error(`${target.label}: the Connect view with a connector row did not show within ${VISIBLE_TIMEOUT_MS} ms`)
     const visibleAt = probe.timeOrigin + probe.tVisible
+    const timeline = TIMELINE
+      ? await page.evaluate(() => {
+          const p = (window as unknown as { __benchOpen: { t0: number; tVisible: number; long: [number, number][] } }).__benchOpen
+          const rel = (t: number) => Math.round(t - p.t0)
+          const lines: [number, string][] = []
+          for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+            if (r.startTime < p.t0) continue
+            lines.push([r.startTime, `${String(rel(r.startTime)).padStart(5)} → ${String(rel(r.responseEnd)).padEnd(5)} ${r.name}`])
+          }
+          for (const [start, duration] of p.long) {
+            if (start + duration < p.t0) continue
+            lines.push([start, `${String(rel(start)).padStart(5)} → ${String(rel(start + duration)).padEnd(5)} long task (${Math.round(duration)} ms)`])
+          }
+          lines.push([p.tVisible, `${String(rel(p.tVisible)).padStart(5)}         visible`])
+          return lines.sort((a, b) => a[0] - b[0]).map(([, l]) => l)
+        })
+      : undefined
     const profiled = profile ? topFunctions((await cdp.send('Profiler.stop')).profile as never) : undefined
     await waitQuiet()
     await Promise.all(bodies)
@@ -279,7 +309,7 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
       js[phase] += bytes
       if (phase !== 'load') files.push({ at: rec.t - clickAt, phase, url: rec.url, bytes })
     }
-    return { clickToVisibleMs: probe.tVisible - probe.t0, jsBefore: js.load, jsByVisible: js.open, jsOnOpen: js.open + js.afterOpen, files, profile: profiled }
+    return { clickToVisibleMs: probe.tVisible - probe.t0, jsBefore: js.load, jsByVisible: js.open, jsOnOpen: js.open + js.afterOpen, files, profile: profiled, timeline }
   } finally {
     await close()
   }
@@ -291,6 +321,7 @@ async function measure(target: Target): Promise<{ row: TableRow; byVisible: Retu
     const r = await runOnce(target, 1, PROFILE)
     console.log(`  ${target.key} warm-up: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
     for (const line of r.profile ?? []) console.log(`    ${line}`)
+    for (const line of r.timeline ?? []) console.log(`    ${line}`)
     if (LIST_FILES)
       for (const f of r.files.sort((a, b) => a.at - b.at))
         console.log(`    +${String(f.at).padStart(5)} ms  ${f.phase === 'open' ? 'before visible' : 'after visible '}  ${String(f.bytes).padStart(7)} B  ${f.url}`)

@@ -19,7 +19,7 @@ describe('PGlite on disk', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  })
+  }, 120_000) // two opens on disk, the first one running initdb: well over 30 s on a loaded 2-core machine
 })
 
 describe('PGlite settings and set-up', () => {

@@ -10,7 +10,7 @@ import {
 import { DISCONNECT_TIMEOUT_MS, WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON, WC_VIEWS } from './constants.js'
 import { describe, NoAccountsError, WalletConnectError } from './errors.js'
 import { addressesOn, NAMESPACE_SPECS, proposalNamespaces, sessionAccounts, SUPPORTED_NAMESPACES, type ProposalNamespace } from './namespaces.js'
-import { authenticationParams, oneClickRequest, sessionFromCacao, type OneClickRequest, type OneClickSignIn } from './oneClick.js'
+import { authenticationParams, oneClickRequest, type OneClickRequest, type OneClickSignIn } from './oneClick.js'
 import { createPairingManager, type PairingManager } from './pairing.js'
 import { reusesPairing } from './platform.js'
 import { ProviderHost, type AppMetadata, type NamespaceProvider, type UniversalProvider, type WalletConnectSession } from './provider.js'
@@ -155,6 +155,13 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
     const api = deps.oneClick?.()
     for (const s of sessions.slice(0, 1)) {
       await api?.oneClickSession(s).catch((error: unknown) => deps.log.warn('the one-click sign-in was refused:', error))
+    if (!cacaos.length) return
+    const reader = await import('./oneClickSession.js').catch((error: unknown) => {
+      deps.log.warn('the one-click sign-in could not be read; the sign-in prompt asks instead:', error)
+      return undefined
+    })
+    if (!reader) return
+    const { sessionFromCacao } = reader
     }
   }
 

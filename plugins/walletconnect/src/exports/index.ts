@@ -41,12 +41,6 @@ export {
   type WalletConnectState,
 } from '../slice.js'
 export { createSdkStorage, type SdkStorage } from '../storage.js'
-export {
-  asOneClickSignIn,
-  cacaoMessage,
-  oneClickRequest,
-  sessionFromCacao,
-  type OneClickRequest,
-  type OneClickSignIn,
-} from '../oneClick.js'
+export { asOneClickSignIn, oneClickRequest, type OneClickRequest, type OneClickSignIn } from '../oneClick.js'
+export { cacaoMessage, sessionFromCacao } from '../oneClickSession.js'
 export { createWalletItemsTransform } from '../walletItems.js'

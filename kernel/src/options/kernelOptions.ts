@@ -97,8 +97,20 @@ export const KernelOptionsSchema = z.looseObject({
   // options the kernel does not know are kept for the plugins that own them (they check them: `checkKernelOptions`)
 })
 
-/** What a host passes; network definitions may be readonly (adapters export them frozen). */
-export type KernelOptions = Omit<z.input<typeof KernelOptionsSchema>, 'networks' | 'plugins'> & {
+/**
+ * `Omit` for a type with an index signature: the built-in one maps over `keyof T`, which is `string` there, and so
+ * drops every named key into the signature (a misspelt `themeMode: 'blue'` then type-checks). This keeps them.
+ */
+type OmitNamed<T, K extends PropertyKey> = {
+  [P in keyof T as string extends P ? never : number extends P ? never : P extends K ? never : P]: T[P]
+}
+
+/**
+ * What a host passes; network definitions may be readonly (adapters export them frozen). Options the kernel does
+ * not know are allowed (plugins own them), the ones it knows are typed.
+ */
+export type KernelOptions = OmitNamed<z.input<typeof KernelOptionsSchema>, 'networks' | 'plugins'> & {
+  [option: string]: unknown
   networks?: ReadonlyArray<string | CaipNetworkLike>
   plugins?: ReadonlyArray<PluginDefinition>
 }

@@ -83,6 +83,22 @@ describe('http client', () => {
     expect((await get())?.n).toBe(3)
   })
 
+  it('behavior: a forced read (with the api\'s forceUpdate parameter) refreshes what the next plain read gets', async () => {
+    let n = 0
+    const s = server({ '/v1/account/0x1/balance': () => Response.json({ balances: [], n: ++n }) })
+    const { client, tick } = base(s.fetch)
+    const get = (forceUpdate = false) =>
+      client.get<{ n: number }>({ path: 'v1/account/0x1/balance', query: forceUpdate ? { forceUpdate: 'true' } : {}, cacheMs: 30_000, forceUpdate })
+    expect((await get())?.n).toBe(1)
+    tick(1_000)
+    // after a send or a swap: the forced read reaches the api…
+    expect((await get(true))?.n).toBe(2)
+    expect(s.calls.at(-1)).toContain('forceUpdate=true')
+    // …and the Tokens tab's plain read, within the 30 s, gets that answer, not the one from before
+    expect((await get())?.n).toBe(2)
+    expect(s.calls).toHaveLength(2)
+  })
+
   it('behavior: supported chains are fetched once and answer per network id; a failure is retried later', async () => {
     let fail = true
     const s = server({

@@ -75,7 +75,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function request<T>(method: 'GET' | 'POST', req: HttpRequest<T>): Promise<T | undefined> {
     const target = url(req)
-    const key = `${method} ${target} ${method === 'POST' ? JSON.stringify(req.body) : ''}`
+    // a forced request skips the cache but refreshes the entry the unforced one reads: the api's own `forceUpdate`
+    // query parameter is not part of the key, so the next plain read gets the fresh answer, not the one before it
+    const keyUrl = new URL(target)
+    keyUrl.searchParams.delete('forceUpdate')
+    const key = `${method} ${keyUrl} ${method === 'POST' ? JSON.stringify(req.body) : ''}`
     if (req.cacheMs && !req.forceUpdate) {
       const hit = cache.get(key)
       if (hit && hit.expires > now()) return hit.value as T

@@ -49,10 +49,10 @@ describe('networks and tokens', () => {
 
   const token = (symbol: string, address: string, extra: Partial<SwapTokenItem> = {}): SwapTokenItem => ({ name: `${symbol} token`, symbol, address, decimals: 18, logoUri: '', price: 0, ...extra })
 
-  it('behavior: held tokens come first by value and keep their balances; tokens the exchange does not list are left out', () => {
+  it('behavior: held tokens come first by value and keep their balances, held ones the exchange does not list too (no route)', () => {
     const listed = [token('ETH', 'eip155:1:0xeeee'), token('PTD', 'eip155:1:0xAA'), token('PTE', 'eip155:1:0xbb')]
     const owned = [token('ETH', 'eip155:1:0xeeee', { balance: '1', price: 3000 }), token('PTD', 'eip155:1:0xaa', { balance: '5000', price: 1 }), token('JUNK', 'eip155:1:0xcc', { balance: '9', price: 1 })]
-    expect(mergeTokens(owned, listed).map((t) => `${t.symbol}:${t.balance ?? '-'}`)).toEqual(['PTD:5000', 'ETH:1', 'PTE:-'])
+    expect(mergeTokens(owned, listed).map((t) => `${t.symbol}:${t.balance ?? '-'}`)).toEqual(['PTD:5000', 'ETH:1', 'JUNK:9', 'PTE:-'])
   })
 
   it('behavior: search matches symbol, name (accents aside) and address prefix', () => {

@@ -4,7 +4,7 @@ import type { Kernel } from '@portico/kernel'
 import type {} from '@portico/plugin-history'
 import type {} from '@portico/plugin-portfolio'
 import { createSwapsApi, fromApiToken } from './api.js'
-import { decimalToUnits, parseAmount } from './amounts.js'
+import { decimalToUnits, formatAmount, minimumReceived, parseAmount, unitsToDecimal } from './amounts.js'
 import { isSwapNetwork } from './networks.js'
 import { selectSwaps, swapsActions } from './slice.js'
 import { addressOf, fromBalance, isNativeToken, mergeTokens, nativeAddress, type SwapTokenItem } from './tokens.js'
@@ -13,7 +13,7 @@ import { addressOf, fromBalance, isNativeToken, mergeTokens, nativeAddress, type
 export const SWAP_GAS_ESTIMATE = 150_000n
 
 /** What the flow needs of the kernel. */
-export type SwapsKernel = Pick<Kernel, 'getState' | 'store' | 'extensions' | 'http' | 'options' | 'sendTransaction' | 'getAdapter' | 'router' | 'refreshBalance'>
+export type SwapsKernel = Pick<Kernel, 'getState' | 'store' | 'extensions' | 'http' | 'options' | 'sendTransaction' | 'getAdapter' | 'router' | 'refreshBalance' | 'notify' | 't'>
 
 /** Who swaps, where: the connected eip155 account on a swap network, or undefined. */
 export function swapTarget(state: PorticoState): { address: string; caipNetworkId: string; userAddress: string } | undefined {
@@ -209,9 +209,53 @@ export function refreshAfterSwap(kernel: SwapsKernel): void {
 }
 
 /**
- * Swaps: the api builds the router call for the form's amount with SPEC §9's slippage (1 %), the wallet sends it
- * (the kernel toasts "Transaction started"), then the view shows it sent until it is mined. A failure keeps the
- * form for another try and says why.
+ * Why an api call failed, for the visitor: the api's own reason when it answered with an error, otherwise (no
+ * answer: offline, the api down, a refused connection) that it did not answer.
+ */
+export function apiFailureReason(kernel: Pick<SwapsKernel, 't'>, error: unknown): string {
+  const { status, reason, message } = (error ?? {}) as { status?: unknown; reason?: unknown; message?: unknown }
+  if (typeof status === 'number') return typeof reason === 'string' && reason ? reason : String(message)
+  return kernel.t('swaps.error.unreachable')
+}
+
+/** Stops the swap before the wallet is asked: says why in the preview and in an error toast. */
+function refuse(kernel: SwapsKernel, error: { key: string; params?: Record<string, string> }): false {
+  kernel.store.dispatch(swapsActions.swapFailed(error))
+  kernel.notify.toast(kernel.t(error.key, error.params), 'error')
+  return false
+}
+
+/**
+ * Checks the price once more right before the swap is built: the pools may have been drained or moved since the
+ * shown quote (the api would build at the new price). No route any more, or less than the shown quote's minimum,
+ * stops the swap with the new state shown (the visitor swaps again at the new price if it suits them); nothing
+ * is sent. Resolves whether the swap may go on.
+ */
+async function priceStillHolds(kernel: SwapsKernel, target: { caipNetworkId: string; userAddress: string }, form: Extract<ReturnType<typeof swapForm>, { ready: true }>): Promise<boolean> {
+  const shown = selectSwaps(kernel.getState()).quote
+  const api = apiOf(kernel)
+  const gasPrice = await api.gasPrice(target.caipNetworkId)
+  const quotes = await api.quotes({ amount: form.units, userAddress: target.userAddress, from: form.from.address, to: form.to.address, gasPrice })
+  const fresh = quotes.find((q) => /^\d+$/.test(q.toAmount) && BigInt(q.toAmount) > 0n)
+  if (!fresh) {
+    kernel.store.dispatch(swapsActions.quoteFailed({ key: form.key, noRoute: true }))
+    return refuse(kernel, { key: 'swaps.preview.noLiquidity', params: { from: form.from.symbol, to: form.to.symbol } })
+  }
+  const toAmount = BigInt(fresh.toAmount)
+  const quote = { key: form.key, fromAmount: String(form.units), toAmount: fresh.toAmount, ...(fresh.priceImpact !== undefined ? { priceImpact: fresh.priceImpact } : {}) }
+  if (shown?.key === form.key && toAmount < minimumReceived(BigInt(shown.toAmount))) {
+    kernel.store.dispatch(swapsActions.quoteLoaded(quote))
+    const amount = `${formatAmount(Number(unitsToDecimal(toAmount, form.to.decimals)), kernel.getState().locale.code)} ${form.to.symbol}`
+    return refuse(kernel, { key: 'swaps.preview.priceMoved', params: { amount } })
+  }
+  return true
+}
+
+/**
+ * Swaps: the price is checked once more ({@link priceStillHolds}), the api builds the router call for the form's
+ * amount with SPEC §9's slippage (1 %), the wallet sends it (the kernel toasts "Transaction started"), then the
+ * view shows it sent until it is mined. A failure (the api down, the pools drained) keeps the form and its amounts
+ * for another try and says why, in the preview and in a toast.
  */
 export async function submitSwap(kernel: SwapsKernel): Promise<boolean> {
   const target = swapTarget(kernel.getState())
@@ -220,12 +264,11 @@ export async function submitSwap(kernel: SwapsKernel): Promise<boolean> {
   kernel.store.dispatch(swapsActions.swapStarted())
   let tx
   try {
+    if (!(await priceStillHolds(kernel, target, form))) return false
     tx = await apiOf(kernel).buildTransaction({ userAddress: target.userAddress, from: form.from.address, to: form.to.address, amount: form.units })
   } catch (error) {
     warn('building the swap failed:', error)
-    const reason = String((error as { reason?: unknown }).reason ?? (error as Error).message ?? '')
-    kernel.store.dispatch(swapsActions.swapFailed({ key: 'swaps.preview.failed', params: { reason } }))
-    return false
+    return refuse(kernel, { key: 'swaps.preview.failed', params: { reason: apiFailureReason(kernel, error) } })
   }
   let hash: string
   try {

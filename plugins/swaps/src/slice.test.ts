@@ -27,6 +27,14 @@ describe('swaps slice', () => {
     expect([state.quote, state.quoteStatus]).toEqual([undefined, 'noRoute'])
   })
 
+  it('error: a failed refresh of the shown quote (the api down) keeps it, marked failed; a new input does not', () => {
+    let state = reduce(initialSwapsState, swapsActions.quoteLoaded({ key: 'a', fromAmount: '1', toAmount: '2' }), swapsActions.quoteRequested({ key: 'a' }))
+    state = reduce(state, swapsActions.quoteFailed({ key: 'a', noRoute: false }))
+    expect([state.quote?.toAmount, state.quoteStatus]).toEqual(['2', 'failed'])
+    state = reduce(state, swapsActions.amountChanged('3'), swapsActions.quoteRequested({ key: 'b' }), swapsActions.quoteFailed({ key: 'b', noRoute: false }))
+    expect([state.quote, state.quoteStatus]).toEqual([undefined, 'failed'])
+  })
+
   it('error: a swap that reverts on chain returns to the form and says why', () => {
     let state = reduce(initialSwapsState, swapsActions.swapStarted(), swapsActions.swapSent({ hash: '0x01' }))
     expect(state.step).toBe('sent')

@@ -118,9 +118,13 @@ export const swapsSlice = createSlice({
       if (gasPrice !== undefined) state.gasPrice = gasPrice
       if (networkFee !== undefined) state.networkFee = networkFee
     },
+    /**
+     * No quote: no route (the shown quote goes: the pools no longer give it), or the api failed (a refresh of the
+     * shown quote keeps it on screen, marked failed, so an outage does not wipe the preview).
+     */
     quoteFailed(state, action: PayloadAction<{ key: string; noRoute: boolean }>) {
       if (state.quote && state.quote.key !== action.payload.key) return
-      state.quote = undefined
+      if (action.payload.noRoute) state.quote = undefined
       state.quoteStatus = action.payload.noRoute ? 'noRoute' : 'failed'
     },
     allowanceRequested(state) {

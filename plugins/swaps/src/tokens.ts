@@ -43,15 +43,15 @@ export function fromBalance(balance: TokenBalance, caipNetworkId: string): SwapT
 }
 
 /**
- * The account's balances first (most valuable first, only those the exchange lists when it lists any), then the
- * other listed tokens; one entry per address, the balance and price of the account's reading kept.
+ * The account's balances first (most valuable first), then the other listed tokens; one entry per address, the
+ * balance and price of the account's reading kept. A held token the exchange does not list (no pool trades it) is
+ * still offered: choosing it shows the no-route state instead of a token that seems to have vanished.
  */
 export function mergeTokens(owned: readonly SwapTokenItem[], listed: readonly SwapTokenItem[]): SwapTokenItem[] {
   const byAddress = new Map<string, SwapTokenItem>()
   const listedByAddress = new Map(listed.map((t) => [t.address.toLowerCase(), t]))
   for (const t of [...owned].sort((a, b) => value(b) - value(a))) {
     const known = listedByAddress.get(t.address.toLowerCase())
-    if (listed.length > 0 && !known) continue
     byAddress.set(t.address.toLowerCase(), { ...known, ...t, logoUri: t.logoUri || known?.logoUri || '', price: t.price || known?.price || 0 })
   }
   for (const t of listed) if (!byAddress.has(t.address.toLowerCase())) byAddress.set(t.address.toLowerCase(), t)

@@ -171,7 +171,7 @@ export class HistoryService {
       return {
         id: `${row.chain_id}:${row.hash}`,
         metadata: {
-          operationType: operationType(address, row.from_address, items),
+          operationType: isTrade(address, own) ? 'trade' : operationType(address, row.from_address, items),
           hash: row.hash,
           chain: row.chain_id,
           minedAt: new Date(row.block_time * 1000).toISOString(),
@@ -184,6 +184,17 @@ export class HistoryService {
       }
     })
   }
+}
+
+/**
+ * A swap, seen from `address`: it gave one fungible asset and got another in the same transaction (a token for the
+ * native currency through a router, a token for a token). Moving the same asset both ways, or only NFTs, is not.
+ */
+function isTrade(address: string, transfers: readonly TransferRow[]): boolean {
+  const fungible = transfers.filter((t) => t.token_id === null && t.from_address !== t.to_address)
+  const gave = new Set(fungible.filter((t) => t.from_address === address).map((t) => t.token_address ?? 'native'))
+  const got = new Set(fungible.filter((t) => t.to_address === address).map((t) => t.token_address ?? 'native'))
+  return [...gave].some((a) => !got.has(a)) && [...got].some((a) => !gave.has(a))
 }
 
 /**

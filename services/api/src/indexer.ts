@@ -4,6 +4,7 @@ import type { ChainRuntime } from './chains.js'
 import type { Logger } from './config.js'
 import type { Database, Queryable } from './db/index.js'
 import { learnCollections, nftTransfersOf, recordNftOwnership } from './nfts.js'
+import { WITHDRAWAL_TOPIC, routerPayouts } from './convert/payouts.js'
 import type { DataStore } from './store.js'
 
 /** keccak256("Transfer(address,address,uint256)"): ERC-20 and ERC-721 share it; ERC-20 has 3 topics. */
@@ -67,7 +68,9 @@ type BlockWithTxs = Block<bigint, true, 'latest'>
 /**
  * Follows each configured chain block by block and records, as history, every transaction that moved native value
  * (value > 0) or emitted ERC-20 or ERC-721 Transfer logs (for ERC-721 also who holds each token), plus failed
- * attempts at either (value > 0 or a call to a listed token that reverted). Progress is stored per chain with the
+ * attempts at either (value > 0 or a call to a listed token that reverted). On a chain with an exchange, the native
+ * currency its Router02 pays out of a swap (an internal call without a log, read from WETH's Withdrawal and the
+ * call's recipient, see convert/payouts.ts) is recorded as a transfer too, so a swap shows both sides. Progress is stored per chain with the
  * hash of the last indexed block: a later mismatch (anvil restarted, or any reorg) wipes that chain's history and
  * reindexes it from the start block, which is correct for the local, reorg-free chains this reference targets; a
  * node that only lags behind (its head block is one we indexed, see indexer_blocks) is waited for instead. An unreachable chain is retried with backoff. Writes,
@@ -239,12 +242,20 @@ export class Indexer {
 
     const numbers: bigint[] = []
     for (let n = from; n <= to; n++) numbers.push(n)
-    const [blocks, logs] = await Promise.all([
+    const exchange = chain.config.exchange
+    const [blocks, logs, unwraps] = await Promise.all([
       Promise.all(numbers.map((n) => client.getBlock({ blockNumber: n, includeTransactions: true }) as Promise<BlockWithTxs>)),
       client.request({
         method: 'eth_getLogs',
         params: [{ fromBlock: toHex(from), toBlock: toHex(to), topics: [TRANSFER_TOPIC] }],
       }) as Promise<RawLog[]>,
+      // the exchange's WETH unwrapping for its router: the native currency a swap pays out leaves no Transfer log
+      exchange
+        ? (client.request({
+            method: 'eth_getLogs',
+            params: [{ fromBlock: toHex(from), toBlock: toHex(to), address: exchange.weth, topics: [WITHDRAWAL_TOPIC] }],
+          }) as Promise<RawLog[]>)
+        : Promise.resolve([]),
     ])
 
     // The batch must extend what is stored and be internally linked; otherwise the chain changed under us.
@@ -260,7 +271,7 @@ export class Indexer {
       parent = block.hash as string
     }
     const blockByHash = new Map(blocks.map((b) => [b.hash as string, b]))
-    if (logs.some((log) => !blockByHash.has(log.blockHash))) throw new Error('logs came from blocks outside the batch; retrying')
+    if ([...logs, ...unwraps].some((log) => !blockByHash.has(log.blockHash))) throw new Error('logs came from blocks outside the batch; retrying')
 
     const listed = new Set((await this.store.listedTokens(caip)).map((t) => t.address))
     const erc20Logs = logs.filter((l) => l.topics.length === 3 && l.data.length === 66)
@@ -311,6 +322,11 @@ export class Indexer {
 
     for (const t of nftTransfers) {
       transfers.push({ txHash: t.txHash, position: t.logIndex, token: t.contract, from: t.from, to: t.to, amount: 1n, tokenId: t.tokenId })
+    }
+    // a swap for the native currency: what the router paid the recipient (its logs exist only if the call succeeded)
+    if (exchange && unwraps.length > 0) {
+      const sent = new Map(candidates.map(({ tx }) => [tx.hash as string, tx]))
+      for (const p of routerPayouts(exchange, sent, unwraps)) transfers.push({ ...p, token: null })
     }
 
     await this.learnTokens(chain, [...new Set(erc20Logs.map((l) => l.address.toLowerCase()))])

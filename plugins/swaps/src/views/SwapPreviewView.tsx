@@ -73,6 +73,8 @@ export default function SwapPreviewView() {
           <EmptyState
             icon={<AlertIcon size={28} />}
             title={swaps.quoteStatus === 'noRoute' ? t('swaps.quote.noRoute') : swaps.quoteStatus === 'failed' ? t('swaps.quote.failed') : t('swaps.submit.choose')}
+            {...(swaps.error ? { description: t(swaps.error.key, swaps.error.params) } : {})}
+            data-testid="swap-preview-empty"
             action={
               <Button variant="secondary" data-testid="swap-back" onClick={() => kernel.router.goBack()}>
                 {t('swaps.preview.back')}

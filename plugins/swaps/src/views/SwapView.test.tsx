@@ -16,7 +16,8 @@ const ROUTER = 'eip155:31337:0x00000000000000000000000000000000000000a1'
 
 /** A fake api: three tokens with pools (1 ETH = 3000 PTD, 1 PTE = 1.2 PTD), one without, and a spender allowance. */
 function fakeApi() {
-  const state = { allowance: 0n, calls: [] as string[], quoteStatus: 200 }
+  // outPercent: how much of the normal output the pools give now (100); drained: no pool left
+  const state = { allowance: 0n, calls: [] as string[], quoteStatus: 200, outPercent: 100n, drained: false }
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input))
@@ -45,9 +46,10 @@ function fakeApi() {
         if (state.quoteStatus !== 200) return json({ message: 'upstream down' }, state.quoteStatus)
         const amount = BigInt(q.get('amount')!)
         const pair = `${q.get('from')}>${q.get('to')}`
-        if (pair.includes(LONELY)) return json({ quotes: [] })
+        if (pair.includes(LONELY) || state.drained) return json({ quotes: [] })
         // PTD (6 decimals) → ETH (18) at 3000 PTD per ETH, less 0.3 %
-        const out = pair === `${PTD}>${ETH}` ? (amount * 10n ** 12n * 997n) / 3000n / 1000n : (amount * 3000n * 997n) / 10n ** 12n / 1000n
+        const normal = pair === `${PTD}>${ETH}` ? (amount * 10n ** 12n * 997n) / 3000n / 1000n : (amount * 3000n * 997n) / 10n ** 12n / 1000n
+        const out = (normal * state.outPercent) / 100n
         return json({ quotes: [{ id: null, fromAmount: String(amount), fromAccount: q.get('from'), toAmount: String(out), toAccount: q.get('to'), priceImpact: 0.4 }] })
       }
       case '/v1/convert/allowance':
@@ -214,6 +216,57 @@ describe('Swap', { timeout: 20_000 }, () => {
     await act(async () => fireEvent.click(within(preview).getByTestId('swap-confirm')))
     expect(sent).toHaveBeenLastCalledWith({ to: '0x00000000000000000000000000000000000000a1', data: '0x18cbafe5', value: 10_000_000_000_000_000n, gas: 180000n })
     await screen.findByTestId('swap-sent')
+  })
+
+  it('error: a price moved beyond the slippage since the quote stops before the wallet and shows the new price; Swap again goes on', async () => {
+    const { kernel, api } = await setup()
+    const sent = vi.spyOn(kernel, 'sendTransaction')
+    await pick('to', 'PTD')
+    await type('0.01')
+    await waitFor(() => expect((screen.getByTestId('swap-submit') as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 })
+    await act(async () => fireEvent.click(screen.getByTestId('swap-submit')))
+    const preview = await screen.findByTestId('view-SwapPreview')
+    await waitFor(() => expect((within(preview).getByTestId('swap-confirm') as HTMLButtonElement).disabled).toBe(false))
+    expect(within(preview).getByTestId('swap-preview-to').textContent).toBe('29.91 PTD')
+    api.state.outPercent = 98n // 2 % less: beyond the 1 % slippage
+    await act(async () => fireEvent.click(within(preview).getByTestId('swap-confirm')))
+    await waitFor(() => expect(screen.getByTestId('swap-error').textContent).toContain('you would now receive about 29.3118 PTD'))
+    expect(screen.getByTestId('toast').textContent).toContain('The price moved beyond the slippage tolerance since the quote')
+    expect(sent).not.toHaveBeenCalled()
+    expect(within(preview).getByTestId('swap-preview-to').textContent).toBe('29.3118 PTD')
+    // the visitor saw the new price: Swap again sends
+    await act(async () => fireEvent.click(within(preview).getByTestId('swap-confirm')))
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1))
+  })
+
+  it('error: pools drained since the quote, or the api down: nothing is sent, the reason is toasted and shown, the amount kept', async () => {
+    const { kernel, api } = await setup()
+    const sent = vi.spyOn(kernel, 'sendTransaction')
+    await pick('to', 'PTD')
+    await type('0.01')
+    await waitFor(() => expect((screen.getByTestId('swap-submit') as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 })
+    await act(async () => fireEvent.click(screen.getByTestId('swap-submit')))
+    const preview = await screen.findByTestId('view-SwapPreview')
+    await waitFor(() => expect((within(preview).getByTestId('swap-confirm') as HTMLButtonElement).disabled).toBe(false))
+
+    // the api does not answer at all (a refused connection is a TypeError from fetch)
+    const answer = api.fetch.getMockImplementation()!
+    api.fetch.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    await act(async () => fireEvent.click(within(preview).getByTestId('swap-confirm')))
+    const unreachable = 'The swap could not be prepared: the swap service did not answer. Check your connection and try again.'
+    await waitFor(() => expect(screen.getByTestId('swap-error').textContent).toBe(unreachable))
+    expect(screen.getByTestId('toast').textContent).toBe(unreachable)
+    api.fetch.mockImplementation(answer)
+
+    api.state.drained = true
+    await act(async () => fireEvent.click(screen.getByTestId('swap-confirm')))
+    const empty = await screen.findByTestId('swap-preview-empty')
+    expect(empty.textContent).toContain('No route for this pair. Try another token or amount.')
+    expect(empty.textContent).toContain('The pools no longer have liquidity for ETH to PTD. Nothing was swapped.')
+    expect(sent).not.toHaveBeenCalled()
+    expect(kernel.getState().swaps.sourceTokenAmount).toBe('0.01')
   })
 
   it('behavior: the Swap button is there on both local chains; a network change starts the form over', async () => {

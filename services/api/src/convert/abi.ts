@@ -11,10 +11,11 @@ export const routerAbi = parseAbi([
 /** UniswapV2Factory: the pair of two tokens (the zero address when there is none). */
 export const factoryAbi = parseAbi(['function getPair(address tokenA, address tokenB) view returns (address pair)'])
 
-/** UniswapV2Pair: reserves, ordered by token0 < token1. */
+/** UniswapV2Pair: reserves, ordered by token0 < token1, and the liquidity issued. */
 export const pairAbi = parseAbi([
   'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
   'function token0() view returns (address)',
+  'function totalSupply() view returns (uint256)',
 ])
 
 /** The ERC-20 allowance read and approve call. */

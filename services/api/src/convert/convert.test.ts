@@ -8,7 +8,7 @@ import {
   FungiblePriceResponseSchema,
   NATIVE_TOKEN_PLACEHOLDER_ADDRESS,
 } from '@portico/contracts/api'
-import { type Address, type Hex, decodeFunctionData, getAddress, parseEther, parseUnits } from 'viem'
+import { type Address, type Hex, decodeFunctionData, getAddress, parseAbi, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -144,6 +144,24 @@ describe.each(testBackends())('convert endpoints on a real Uniswap V2 [$name]', 
     it('gives no quote between tokens no pool joins', async () => {
       expect(await quote(caip(lone), caip(ptd), parseEther('1'))).toEqual([])
       expect(await quote(NATIVE, caip(lone), parseEther('1'))).toEqual([])
+    })
+
+    it('a drained pool (every provider withdrew its liquidity) is no pool: no quote, the token not listed', async () => {
+      const { wallet, public: client, account } = clientsFor(anvil.rpcUrl, anvil.chain, DEPLOYER)
+      await addPool(signer, uniswap, { token: lone, decimals: 18, amount: '1000' }, { native: true, amount: '1' })
+      expect((await quote(NATIVE, caip(lone), parseEther('0.01')))[0]!.toAmount).toBe((await amountsOut(parseEther('0.01'), [uniswap.weth, lone]))[1]!.toString())
+      const pairAbi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function approve(address, uint256) returns (bool)'])
+      const pair = (await client.readContract({ address: uniswap.factory, abi: uniswapArtifacts.factory.abi, functionName: 'getPair', args: [lone, uniswap.weth] })) as Address
+      const liquidity = await client.readContract({ address: pair, abi: pairAbi, functionName: 'balanceOf', args: [account.address] })
+      await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: pair, abi: pairAbi, functionName: 'approve', args: [uniswap.router, liquidity] }), pollingInterval: 50 })
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
+      const removed = await wallet.writeContract({ address: uniswap.router, abi: uniswapArtifacts.router.abi, functionName: 'removeLiquidityETH', args: [lone, liquidity, 0n, 0n, account.address, deadline], gas: 500_000n })
+      expect((await client.waitForTransactionReceipt({ hash: removed, pollingInterval: 50 })).status).toBe('success')
+      // the locked minimum liquidity still quotes a few wei on chain; the api calls that no route
+      expect((await amountsOut(parseEther('0.01'), [uniswap.weth, lone]))[1]).toBeGreaterThan(0n)
+      expect(await quote(NATIVE, caip(lone), parseEther('0.01'))).toEqual([])
+      const listed = ConvertTokensResponseSchema.parse((await api.get(`/v1/convert/tokens?chainId=${CHAIN}`)).body)
+      expect(listed.tokens.map((t) => t.symbol)).toEqual(['ETH', 'PTD', 'PTE'])
     })
 
     it('swaps 25 PTD for ETH on chain: allowance, approve, then the built swap', async () => {

@@ -40,15 +40,23 @@ export function priceImpact(route: Route): number {
   return Math.min(100, Math.max(0, impact))
 }
 
-/** Reserves of the pool of `a` and `b`, ordered (a, b); undefined when there is no pool or it is empty. */
+/** Liquidity a Uniswap V2 pair locks forever at its creation: a pool with no more than this was drained. */
+export const MINIMUM_LIQUIDITY = 1000n
+
+/**
+ * Reserves of the pool of `a` and `b`, ordered (a, b); undefined when there is no pool or it is empty: no reserves,
+ * or drained (every provider withdrew, only the locked {@link MINIMUM_LIQUIDITY} is left, whose dust would quote
+ * a near-total loss).
+ */
 export async function reserves(client: PublicClient, exchange: ExchangeConfig, a: Address, b: Address): Promise<Hop | undefined> {
   const pair = await client.readContract({ address: exchange.factory, abi: factoryAbi, functionName: 'getPair', args: [a, b] })
   if (pair === zeroAddress) return undefined
-  const [[r0, r1], token0] = await Promise.all([
+  const [[r0, r1], token0, supply] = await Promise.all([
     client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }),
     client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }),
+    client.readContract({ address: pair, abi: pairAbi, functionName: 'totalSupply' }),
   ])
-  if (r0 === 0n || r1 === 0n) return undefined
+  if (r0 === 0n || r1 === 0n || supply <= MINIMUM_LIQUIDITY) return undefined
   return getAddress(token0) === getAddress(a) ? { reserveIn: r0, reserveOut: r1 } : { reserveIn: r1, reserveOut: r0 }
 }
 

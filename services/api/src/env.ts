@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { type ApiServerOptions, DEFAULT_API_PORT, DEFAULT_CHAINS } from './config.js'
 import { checkNameSuffix } from './profile/names.js'
+import { DEFAULT_ONRAMP_PORT, type OnrampOptions } from './onramp/config.js'
 import './profile/service.js'
 import { SolanaChainsFileSchema } from './solana/config.js'
 
@@ -62,6 +63,9 @@ export const KNOWN_ENV = [
   'PORTICO_API_PUBLIC_URL',
   'PORTICO_API_READ_CACHE_MS',
   'PORTICO_API_NAME_SUFFIX',
+  'PORTICO_API_ONRAMP_TREASURY_KEY',
+  'PORTICO_ONRAMP_PORT',
+  'PORTICO_ONRAMP_PUBLIC_URL',
   'PORTICO_DEV_ORIGINS',
   'PORTICO_SOLANA_RPC_URL',
 ] as const
@@ -111,6 +115,25 @@ export function parseChainList(text: string): NonNullable<ApiServerOptions['chai
     })
 }
 
+/** PORTICO_API_ONRAMP_TREASURY_KEY, checked: a 32-byte hex private key (never echoed back). */
+function treasuryKey(text: string): `0x${string}` {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(text)) throw new Error('PORTICO_API_ONRAMP_TREASURY_KEY: expected 0x followed by 64 hex characters')
+  return text as `0x${string}`
+}
+
+/** A port variable, checked: 0 (any free port) to 65535. */
+function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const port = env[name] ? Number(env[name]) : fallback
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name}: invalid port ${env[name]}`)
+  return port
+}
+
+/** PORTICO_ONRAMP_PUBLIC_URL, checked: an http(s) origin. */
+function onrampPublicUrl(text: string): string {
+  if (!/^https?:\/\/[^/?#\s]+\/*$/.test(text)) throw new Error(`PORTICO_ONRAMP_PUBLIC_URL: expected an http(s) origin such as http://localhost:4340, got ${JSON.stringify(text)}`)
+  return text
+}
+
 /** PORTICO_SOLANA_RPC_URL, checked: an http(s) URL. */
 function solanaRpcUrl(text: string): string {
   if (!/^https?:\/\/\S+$/.test(text)) throw new Error(`PORTICO_SOLANA_RPC_URL: expected an http(s) URL, got ${JSON.stringify(text)}`)
@@ -126,11 +149,18 @@ function solanaRpcUrl(text: string): string {
  * PORTICO_API_SYNTHETIC_WALLETS (count), PORTICO_API_PUBLIC_URL (base of generated icon URLs),
  * PORTICO_API_READ_CACHE_MS (how long a process keeps recent reads in memory; default 1000, 0 off),
  * PORTICO_SOLANA_RPC_URL (a Solana chain, its CAIP-2 id read from the chain; the config file's `solana` wins),
- * PORTICO_API_NAME_SUFFIX (suffix of registered names; default `.portico.id`).
+ * PORTICO_API_NAME_SUFFIX (suffix of registered names; default `.portico.id`),
+ * PORTICO_API_ONRAMP_TREASURY_KEY (the sandbox onramp's treasury private key; default anvil's ninth dev key),
+ * PORTICO_ONRAMP_PORT (the sandbox provider's checkout site, on the same host; default 4340),
+ * PORTICO_ONRAMP_PUBLIC_URL (that site's public origin, the start of checkout links; default localhost on its port).
  */
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options: ApiServerOptions; port: number; host: string } {
-  const port = env.PORTICO_API_PORT ? Number(env.PORTICO_API_PORT) : DEFAULT_API_PORT
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORTICO_API_PORT: invalid port ${env.PORTICO_API_PORT}`)
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options: ApiServerOptions; port: number; host: string; onrampPort: number } {
+  const port = portFrom(env, 'PORTICO_API_PORT', DEFAULT_API_PORT)
+  const onrampPort = portFrom(env, 'PORTICO_ONRAMP_PORT', DEFAULT_ONRAMP_PORT)
+  const onramp: OnrampOptions = {
+    ...(env.PORTICO_API_ONRAMP_TREASURY_KEY ? { treasuryKey: treasuryKey(env.PORTICO_API_ONRAMP_TREASURY_KEY) } : {}),
+    ...(env.PORTICO_ONRAMP_PUBLIC_URL ? { publicUrl: onrampPublicUrl(env.PORTICO_ONRAMP_PUBLIC_URL) } : {}),
+  }
   const file = env.PORTICO_API_CONFIG
     ? ConfigFileSchema.parse(JSON.parse(readFileSync(env.PORTICO_API_CONFIG, 'utf8')))
     : {}
@@ -142,6 +172,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
     throw new Error(`PORTICO_API_READ_CACHE_MS: expected milliseconds (0 or more), got ${env.PORTICO_API_READ_CACHE_MS}`)
   return {
     port,
+    onrampPort,
     host: env.PORTICO_API_HOST || '127.0.0.1',
     options: {
       chains: file.chains ?? (env.PORTICO_API_CHAINS ? parseChainList(env.PORTICO_API_CHAINS) : DEFAULT_CHAINS),
@@ -153,6 +184,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
       syntheticWallets: synthetic,
       publicUrl: env.PORTICO_API_PUBLIC_URL || undefined,
       ...(readCacheMs !== undefined ? { readCacheMs } : {}),
+      ...(Object.keys(onramp).length > 0 ? { onramp } : {}),
       ...(env.PORTICO_API_NAME_SUFFIX ? { profile: { suffix: checkNameSuffix(env.PORTICO_API_NAME_SUFFIX, 'PORTICO_API_NAME_SUFFIX') } } : {}),
     },
   }

@@ -20,6 +20,7 @@ import { notFoundOrMethodNotAllowed, strictQuery } from './methods.js'
 import { HistoryService } from './history.js'
 import { Indexer } from './indexer.js'
 import { NftService } from './nfts.js'
+import { type OnrampSandbox, type OnrampService, setupOnramp } from './onramp/index.js'
 import { HealthResponseSchema, errorResponses, jsonOk } from './openapi.js'
 import { ProjectService, normalizeOrigin } from './projects.js'
 import { WalletRegistry } from './registry/registry.js'
@@ -51,6 +52,13 @@ export interface ApiServer {
   /** Balances and history of Solana accounts on the configured Solana chains. */
   solana: SolanaService
   registry: WalletRegistry
+  /** The onramp endpoints and the sandbox provider with its settler; null when `onramp.enabled` is false. */
+  onramp: OnrampService | null
+  /**
+   * The sandbox card provider's checkout site, served on a port of its own by `sandbox.listen` (main.ts: 4340,
+   * PORTICO_ONRAMP_PORT); closed by `close`. Null when onramp is off.
+   */
+  onrampSandbox: OnrampSandbox | null
   /** CAIP-2 ids of the served chains. */
   chainIds: string[]
   /** Starts serving HTTP on `port` (0 picks a free one); resolves with the bound port and base URL. */
@@ -136,7 +144,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
   })
-  for (const path of ['/e', '/v1/fungible/price', '/v1/convert/build-transaction', '/v1/sessions', '/v1/sessions/*', '/v1/profile/account']) {
+  for (const path of ['/e', '/v1/fungible/price', '/v1/convert/build-transaction', '/v1/sessions', '/v1/sessions/*', '/v1/profile/account', '/v1/onramp/*', '/v1/generators/onrampurl']) {
     app.use(
       path,
       bodyLimit({
@@ -170,6 +178,8 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   registerProjectRoutes(app, deps)
   registerSessionRoutes(app, deps, options.siwx)
   registerProfileRoutes(app, deps, options.profile)
+  const onrampSetup = setupOnramp(app, deps, { db, chains, store, logger }, options)
+  const onramp = onrampSetup?.service ?? null
   // Read per request: a Solana chain that was down at start joins the served chains later.
   const upstreamsNow = () => rpcUpstreams({ chains, others: solana.rpcUrls(), options: options.rpc })
   registerRpcRoutes(app, deps, upstreamsNow, options.rpc, options.rpcTimeoutMs)
@@ -205,6 +215,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   app.notFound(notFoundOrMethodNotAllowed(app))
 
   indexer?.start()
+  onramp?.start()
 
   const http = httpListener(app.fetch)
   return {
@@ -216,6 +227,8 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     indexer,
     solana,
     registry,
+    onramp,
+    onrampSandbox: onrampSetup?.sandbox ?? null,
     chainIds: [...chains.keys(), ...solana.chainIds()],
     async listen(port = 0, hostname = '127.0.0.1') {
       const listening = await http.listen(port, hostname)
@@ -224,6 +237,8 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
     },
     async close() {
       await indexer?.stop()
+      await onramp?.stop()
+      await onrampSetup?.sandbox.close()
       await http.close()
       if (ownsDb) await db.close()
     },

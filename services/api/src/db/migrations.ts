@@ -241,6 +241,69 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0006_onramp',
+    sql: `
+      -- Checkouts of the sandbox onramp provider (POST /v1/generators/onrampurl): who receives what, where.
+      create table onramp_checkouts (
+        id text primary key,
+        project_id text not null,
+        provider text not null,
+        partner_user_id text not null,
+        address text not null,
+        chain_id text not null,
+        asset text not null,
+        fiat_currency text not null,
+        preset_fiat_amount numeric,
+        preset_crypto_amount numeric,
+        created_at timestamptz not null,
+        expires_at timestamptz not null
+      );
+
+      -- Purchases paid at a checkout. Settlement claims a 'paid' row with a conditional update and stores the signed
+      -- transfer (raw_tx) in the same transaction, so a purchase is delivered by one transaction only, whichever
+      -- replica or restart broadcasts it.
+      create table onramp_purchases (
+        id text primary key,
+        checkout_id text not null references onramp_checkouts (id),
+        address text not null,
+        chain_id text not null,
+        asset text not null,
+        asset_address text,
+        fiat_currency text not null,
+        payment_method text not null,
+        payment_subtotal numeric not null,
+        provider_fee numeric not null,
+        network_fee numeric not null,
+        payment_total numeric not null,
+        purchase_amount numeric not null,
+        purchase_units numeric not null,
+        card_last4 text not null,
+        status text not null,
+        error text,
+        tx_hash text,
+        raw_tx text,
+        sender text,
+        nonce bigint,
+        claimed_by text,
+        created_at timestamptz not null,
+        updated_at timestamptz not null,
+        completed_at timestamptz
+      );
+      create index onramp_purchases_checkout_idx on onramp_purchases (checkout_id, created_at desc);
+      create index onramp_purchases_address_idx on onramp_purchases (address, created_at desc);
+      create index onramp_purchases_status_idx on onramp_purchases (status);
+
+      -- The next nonce of each treasury account per chain, taken under a row lock so that settlers on every replica
+      -- never sign two transfers with one nonce.
+      create table onramp_treasury_nonces (
+        chain_id text not null,
+        address text not null,
+        next_nonce bigint not null,
+        primary key (chain_id, address)
+      );
+    `,
+  },
 ]
 
 /** Arbitrary constant key of the advisory lock that serialises migrations across replicas starting together. */

@@ -106,9 +106,11 @@ export function registerBlockchainRoutes(app: App, deps: RouteDeps) {
     await authorize(deps, c, query.projectId)
     const account = c.req.valid('param').account
     const options = { chainId: query.chainId, cursor: query.cursor, iconUrl: iconUrlFor(deps, c) }
-    // Onramp purchases come from an onramp provider; the reference records none, so that filter is always empty.
+    // Onramp purchases come from the onramp provider (the sandbox's, when onramp is on; none otherwise).
     // Each account kind is answered by its chains only: a Solana account has no history on eip155 and back.
-    const page = query.onramp || (query.chainId !== undefined && isSolanaAddress(account) !== query.chainId.startsWith('solana:'))
+    const page = query.onramp
+      ? (await deps.onramp?.history(account, query.chainId, options.iconUrl)) ?? { data: [], next: null }
+      : query.chainId !== undefined && isSolanaAddress(account) !== query.chainId.startsWith('solana:')
       ? { data: [], next: null }
       : isSolanaAddress(account)
         ? await deps.solana.page(account, options)

@@ -1,0 +1,5 @@
+import { describePlugin } from '@portico/tests/conformance'
+import packageJson from '../package.json' with { type: 'json' }
+import onramp from './plugin.js'
+
+describePlugin(() => onramp(), { packageJson })

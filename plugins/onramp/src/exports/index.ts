@@ -1,0 +1,8 @@
+export { default, offersOnramp, onramp, onrampFeature } from '../plugin.js'
+export { initialOnrampState, onrampActions, onrampSlice, selectOnramp, type OnrampState } from '../slice.js'
+export { checkAmount, methodLimits, PAYMENT_METHOD, type AmountProblem } from '../amounts.js'
+export { createOnrampApi, InvalidOnrampResponseError, type OnrampApi } from '../api.js'
+export { DEFAULT_PROVIDERS, FALLBACK_ONRAMP_OPTIONS, isPlaceholderQuote, PLACEHOLDER_QUOTE_ID, placeholderQuote } from '../defaults.js'
+export { currentLimits, followCheckout, loadOnramp, onrampTarget, purchaseCurrencies, quoteInput, refreshAfterPurchase, refreshQuote, startCheckout, type OnrampKernel } from '../flow.js'
+export { ONRAMP_NETWORKS, onrampNetwork } from '../networks.js'
+export { onrampMessages } from '../messages.js'

@@ -167,7 +167,8 @@ export const FrameAppEventSchema = z.discriminatedUnion('type', [
   appEvent('CONNECT_DEVICE'),
   appEvent('CONNECT_OTP', OtpSchema),
   appEvent('CONNECT_SOCIAL', FrameConnectSocialSchema),
-  appEvent('GET_SOCIAL_REDIRECT_URI', z.object({ provider: SocialProviderSchema })),
+  // returnUrl (a Portico addition): the app page to come back to when no popup can be used (the redirect flow)
+  appEvent('GET_SOCIAL_REDIRECT_URI', z.object({ provider: SocialProviderSchema, returnUrl: z.string().url().max(2048).optional() })),
   appEvent('GET_FARCASTER_URI'),
   appEvent('CONNECT_FARCASTER'),
   appEvent('GET_USER', FrameGetUserSchema.optional()),

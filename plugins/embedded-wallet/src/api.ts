@@ -44,3 +44,39 @@ export function embeddedWalletOf(connector: unknown): EmbeddedWalletApi | undefi
   if (typeof api !== 'object' || api === null) return undefined
   return METHODS.every((m) => typeof (api as Record<string, unknown>)[m] === 'function') ? (api as EmbeddedWalletApi) : undefined
 }
+
+/** A social provider the frame signs in with (SPEC §5). */
+export type SocialLoginProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+
+/**
+ * The social half of the API (on the same `connector.embeddedWallet` object): the popup or redirect flow of the
+ * login frame. A separate interface so that a host with an older embedded wallet still passes `embeddedWalletOf`.
+ */
+export interface EmbeddedWalletSocialApi {
+  /** The origin the popup's result message must come from (the frame's). */
+  frameOrigin(): string | undefined
+  /** The page the popup is opened at, synchronously on the click, before the provider's URL is known. */
+  socialLoadingUrl(): string | undefined
+  /** The provider's sign-in URL; `returnUrl` is where the visitor comes back without a popup (`?result_uri=`). */
+  getSocialRedirectUri(provider: SocialLoginProvider, returnUrl?: string): Promise<{ uri: string }>
+  /** Finishes the sign-in with the result uri the popup posted (or `?result_uri=`); stores the user name and provider. */
+  connectSocial(resultUri: string, provider?: SocialLoginProvider): Promise<{ address: string; userName?: string | null; email?: string | null }>
+  /** The stored social login, if any (SPEC §3 social username, account socialProvider). */
+  socialUser(): { username: string | undefined; provider: string | undefined }
+}
+
+const SOCIAL_METHODS = ['frameOrigin', 'socialLoadingUrl', 'getSocialRedirectUri', 'connectSocial', 'socialUser'] as const satisfies readonly (keyof EmbeddedWalletSocialApi)[]
+
+/**
+ * The social API on a connector, or undefined (no embedded wallet, or one without social login). Duck-typed like
+ * {@link embeddedWalletOf}.
+ *
+ * @example
+ * const social = embeddedWalletSocialOf(kernel.getConnector(AUTH_CONNECTOR_ID))
+ * const { uri } = await social!.getSocialRedirectUri('google')
+ */
+export function embeddedWalletSocialOf(connector: unknown): (EmbeddedWalletApi & EmbeddedWalletSocialApi) | undefined {
+  const api = embeddedWalletOf(connector)
+  if (!api) return undefined
+  return SOCIAL_METHODS.every((m) => typeof (api as unknown as Record<string, unknown>)[m] === 'function') ? (api as EmbeddedWalletApi & EmbeddedWalletSocialApi) : undefined
+}

@@ -8,10 +8,11 @@ import type {
   PorticoState,
   ViewId,
 } from '@portico/contracts/plugin'
-import type { EmbeddedWalletApi } from './api.js'
+import type { EmbeddedWalletApi, EmbeddedWalletSocialApi } from './api.js'
 import { createApprovals, type Approvals } from './approvals.js'
 import { AUTH_CONNECTOR_ID, EMAIL_COOLDOWN_MS, SIGN_OUT_TIMEOUT_MS } from './constants.js'
 import { EmbeddedWalletError, ProviderRpcError, RPC_CODES } from './errors.js'
+import { frameLocation } from './frame/frameUrl.js'
 import { createLazyFrame, type LazyFrame } from './frame/lazyFrame.js'
 import { createLoginStore, type LoginStore } from './storage.js'
 import { createAuthProvider, type AuthProvider, type ProviderSession } from './provider.js'
@@ -72,7 +73,7 @@ export function authConnectorInternals(connector: unknown): AuthConnectorInterna
 export type AuthConnector = Connector & {
   id: typeof AUTH_CONNECTOR_ID
   type: 'AUTH'
-  embeddedWallet: EmbeddedWalletApi
+  embeddedWallet: EmbeddedWalletApi & EmbeddedWalletSocialApi
   /** Re-sends the theme to the frame (the host changed it). */
   syncTheme(): void
   /** Creates the frame now when a login is stored (SPEC §4: eager when the email-login-used flag is set). */
@@ -106,8 +107,9 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
   const currentChainId = () => chainId ?? defaultChainId()
   const rpcUrl = (id: number) => evmNetwork(id)?.rpcUrls.default.http.find((u) => /^https?:\/\//.test(u))
 
+  const frameBase = parameters.frameUrl ?? deps.getState().options.endpoints.frame
   const frame = createLazyFrame({
-    base: parameters.frameUrl ?? deps.getState().options.endpoints.frame,
+    base: frameBase,
     projectId: deps.getState().options.projectId,
     chainId: currentChainId,
     enableLogger: deps.getState().options.debug,
@@ -213,7 +215,31 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
     if (wasSignedIn) eip155.emit('disconnect', new ProviderRpcError(RPC_CODES.disconnected, 'Session expired'))
   }
 
-  const embeddedWallet: EmbeddedWalletApi = {
+  const frameAt = () => frameLocation(frameBase, { projectId: deps.getState().options.projectId ?? '', chainId: currentChainId(), enableLogger: false })
+
+  const embeddedWallet: EmbeddedWalletApi & EmbeddedWalletSocialApi = {
+    frameOrigin: () => frameAt()?.origin,
+    socialLoadingUrl() {
+      const at = frameAt()
+      return at ? `${at.src.split('/sdk?')[0]}/v1/social/loading` : undefined
+    },
+    async getSocialRedirectUri(provider, returnUrl) {
+      return frame.request('GET_SOCIAL_REDIRECT_URI', { provider, ...(returnUrl ? { returnUrl } : {}) })
+    },
+    async connectSocial(resultUri, provider) {
+      await login.loaded()
+      const id = currentChainId()
+      const url = rpcUrl(id)
+      const result = await frame.request('CONNECT_SOCIAL', { uri: resultUri, chainId: id, ...(url ? { rpcUrl: url } : {}) })
+      await login.update({
+        emailLoginUsed: true,
+        email: result.email ?? undefined,
+        socialUsername: result.userName ?? undefined,
+        socialProvider: provider,
+      })
+      return result
+    },
+    socialUser: () => ({ username: login.get().socialUsername, provider: login.get().socialProvider }),
     emailCooldownUntil() {
       const until = login.get().lastEmailLoginTime + EMAIL_COOLDOWN_MS
       return until > now() ? until : 0

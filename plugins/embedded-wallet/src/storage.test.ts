@@ -8,6 +8,8 @@ describe('login storage (SPEC §3)', () => {
       '@appkit-wallet/EMAIL': 'email',
       '@appkit-wallet/EMAIL_LOGIN_USED_KEY': 'emailLoginUsed',
       '@appkit-wallet/LAST_EMAIL_LOGIN_TIME': 'lastEmailLoginTime',
+      '@appkit-wallet/SOCIAL_USERNAME': 'socialUsername',
+      '@appkit-wallet/SOCIAL_PROVIDER': 'socialProvider',
     })
   })
 

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   email: 'email',
   emailLoginUsed: 'emailLoginUsed',
   lastEmailLoginTime: 'lastEmailLoginTime',
+  socialUsername: 'socialUsername',
+  socialProvider: 'socialProvider',
 } as const
 
 /** The incumbent's localStorage keys, moved once into the plugin's storage (`legacyStorageKeys`). */
@@ -12,14 +14,24 @@ export const LEGACY_STORAGE_KEYS = {
   '@appkit-wallet/EMAIL': STORAGE_KEYS.email,
   '@appkit-wallet/EMAIL_LOGIN_USED_KEY': STORAGE_KEYS.emailLoginUsed,
   '@appkit-wallet/LAST_EMAIL_LOGIN_TIME': STORAGE_KEYS.lastEmailLoginTime,
+  '@appkit-wallet/SOCIAL_USERNAME': STORAGE_KEYS.socialUsername,
+  '@appkit-wallet/SOCIAL_PROVIDER': STORAGE_KEYS.socialProvider,
 } as const
 
 /** What the plugin remembers between visits. */
-export type StoredLogin = { email: string | undefined; emailLoginUsed: boolean; lastEmailLoginTime: number }
+export type StoredLogin = {
+  email: string | undefined
+  emailLoginUsed: boolean
+  lastEmailLoginTime: number
+  /** The social login's user name and provider (SPEC §3 social username, account socialProvider). */
+  socialUsername?: string | undefined
+  socialProvider?: string | undefined
+}
 
 // legacy values are strings ('true', '1700000000000'); the migration parses JSON where it can, so accept both forms
 const asEmail = (v: unknown) => (typeof v === 'string' && v.includes('@') ? v : undefined)
 const asFlag = (v: unknown) => v === true || v === 'true'
+const asText = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 256 ? v : undefined)
 const asTime = (v: unknown) => {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN
   return Number.isFinite(n) && n > 0 ? n : 0
@@ -42,9 +54,17 @@ export function createLoginStore(storage: KeyValueStorage, log: { warn: (...a: u
     storage.getItem(STORAGE_KEYS.email),
     storage.getItem(STORAGE_KEYS.emailLoginUsed),
     storage.getItem(STORAGE_KEYS.lastEmailLoginTime),
+    storage.getItem(STORAGE_KEYS.socialUsername),
+    storage.getItem(STORAGE_KEYS.socialProvider),
   ]).then(
-    ([email, used, time]) => {
-      state = { email: asEmail(email), emailLoginUsed: asFlag(used), lastEmailLoginTime: asTime(time) }
+    ([email, used, time, username, provider]) => {
+      state = {
+        email: asEmail(email),
+        emailLoginUsed: asFlag(used),
+        lastEmailLoginTime: asTime(time),
+        socialUsername: asText(username),
+        socialProvider: asText(provider),
+      }
       emit()
       return state
     },
@@ -67,9 +87,9 @@ export function createLoginStore(storage: KeyValueStorage, log: { warn: (...a: u
         Object.entries(patch).map(([k, v]) => write(k, k === STORAGE_KEYS.emailLoginUsed ? (v ? true : undefined) : v || undefined)),
       )
     },
-    /** Sign-out and a failed session check forget the email and the flag (the cooldown stays: a code was sent). */
+    /** Sign-out and a failed session check forget the email, the social user and the flag (the cooldown stays: a code was sent). */
     clearSession() {
-      return this.update({ email: undefined, emailLoginUsed: false })
+      return this.update({ email: undefined, emailLoginUsed: false, socialUsername: undefined, socialProvider: undefined })
     },
   }
 }

@@ -16,13 +16,15 @@ export interface CleanupResult {
   sessions: number
   emailUpdates: number
   userCounters: number
+  /** Social sign-ins an hour past their expiry (finished or not). */
+  socialFlows: number
 }
 
 const count = async (db: Pick<Database, 'query'>, sql: string, params: unknown[]) => (await db.query(`${sql} returning 1`, params)).length
 
 /**
  * Deletes what no rule reads any more, as of `now`:
- * - codes, device links and email changes an hour past their expiry (whatever their status: the hour keeps CODE_EXPIRED /
+ * - codes, device links, email changes and social sign-ins an hour past their expiry (whatever their status: the hour keeps CODE_EXPIRED /
  *   CODE_ENDED and "link already used" answers meaningful for a while);
  * - send-log rows older than the rolling hour of the per-email limit, and per-IP and per-user counters of finished
  *   windows;
@@ -36,7 +38,7 @@ const count = async (db: Pick<Database, 'query'>, sql: string, params: unknown[]
 export async function cleanupFrame(db: Database, limits: FrameLimits, now: Date): Promise<CleanupResult> {
   return db.transaction(async (tx) => {
     const [lock] = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1, $2) as locked', CLEANUP_LOCK)
-    if (!lock?.locked) return { skipped: true, codes: 0, sends: 0, ipCounters: 0, deviceLinks: 0, tokens: 0, sessions: 0, emailUpdates: 0, userCounters: 0 }
+    if (!lock?.locked) return { skipped: true, codes: 0, sends: 0, ipCounters: 0, deviceLinks: 0, tokens: 0, sessions: 0, emailUpdates: 0, userCounters: 0, socialFlows: 0 }
     const hourAgo = new Date(now.getTime() - HOUR_MS)
     const retained = new Date(now.getTime() - limits.sessionRetentionMs)
     const codes = await count(tx, 'delete from frame_email_codes where expires_at < $1', [hourAgo])
@@ -57,6 +59,7 @@ export async function cleanupFrame(db: Database, limits: FrameLimits, now: Date)
     )
     const emailUpdates = await count(tx, 'delete from frame_email_updates where expires_at < $1', [hourAgo])
     const userCounters = await count(tx, 'delete from frame_user_counters where window_start < $1', [hourAgo])
-    return { skipped: false, codes, sends, ipCounters, deviceLinks, tokens, sessions, emailUpdates, userCounters }
+    const socialFlows = await count(tx, 'delete from frame_social_flows where expires_at < $1', [hourAgo])
+    return { skipped: false, codes, sends, ipCounters, deviceLinks, tokens, sessions, emailUpdates, userCounters, socialFlows }
   })
 }

@@ -1,4 +1,5 @@
 import type { Database } from '@portico/service-api/db'
+import type { SocialProviderConfig } from './social/providers.js'
 
 /** Default HTTP port of the frame service (ARCHITECTURE: frame 4320, override with PORTICO_FRAME_PORT). */
 export const DEFAULT_FRAME_PORT = 4320
@@ -123,6 +124,11 @@ export interface FrameServerOptions {
   allowedOrigins?: string[]
   /** Cache lifetime of origin lookups from the api; {@link DEFAULT_ORIGINS_CACHE_MS}. */
   originsCacheMs?: number
+  /**
+   * Social providers to sign in with (OAuth 2.0 / OpenID Connect clients; see src/social/providers.ts and
+   * `socialProvidersFromEnv`). None by default.
+   */
+  socialProviders?: readonly SocialProviderConfig[]
   /** The clock (tests move it). */
   now?: () => Date
   logger?: Logger

@@ -20,8 +20,32 @@ describe('optionsFromEnv', () => {
         apiUrl: undefined,
         allowedOrigins: undefined,
         pageDir: undefined,
+        socialProviders: [],
       },
     })
+  })
+
+  it('behavior: PORTICO_SOCIAL_DEV_IDP points every provider without a client id at the dev identity provider; a real client id wins', () => {
+    const { options } = optionsFromEnv({
+      PORTICO_SOCIAL_DEV_IDP: 'http://localhost:4321',
+      PORTICO_SOCIAL_GITHUB_CLIENT_ID: 'gh-id',
+      PORTICO_SOCIAL_GITHUB_CLIENT_SECRET: 'gh-secret',
+    })
+    const byName = Object.fromEntries(options.socialProviders!.map((p) => [p.provider, p]))
+    expect(Object.keys(byName).sort()).toEqual(['apple', 'discord', 'facebook', 'github', 'google', 'x'])
+    expect(byName.google).toMatchObject({ kind: 'oidc', issuer: 'http://localhost:4321/google', jwksUrl: 'http://localhost:4321/google/jwks', clientId: 'portico-google' })
+    expect(byName.discord).toMatchObject({ kind: 'oauth2', userinfoUrl: 'http://localhost:4321/discord/users/@me' })
+    expect(byName.github).toMatchObject({ clientId: 'gh-id', tokenUrl: 'https://github.com/login/oauth/access_token', userinfoUrl: 'https://api.github.com/user' })
+  })
+
+  it('error: a client id without its secret, a malformed override, and the dev identity provider in production are refused at start', () => {
+    expect(() => optionsFromEnv({ PORTICO_SOCIAL_X_CLIENT_ID: 'x' })).toThrow('PORTICO_SOCIAL_X_CLIENT_SECRET must be set with PORTICO_SOCIAL_X_CLIENT_ID.')
+    expect(() => optionsFromEnv({ PORTICO_SOCIAL_X_CLIENT_ID: 'x', PORTICO_SOCIAL_X_CLIENT_SECRET: 's', PORTICO_SOCIAL_X_TOKEN_URL: 'ftp://x' })).toThrow(
+      'PORTICO_SOCIAL_X_TOKEN_URL: expected an http(s) URL, got ftp://x.',
+    )
+    expect(() =>
+      optionsFromEnv({ NODE_ENV: 'production', PORTICO_FRAME_SECRET: 's'.repeat(32), PORTICO_FRAME_PUBLIC_URL: 'https://a', PORTICO_FRAME_SHARE_KEY: 'a'.repeat(64), PORTICO_SOCIAL_DEV_IDP: 'http://localhost:4321' }),
+    ).toThrow('PORTICO_SOCIAL_DEV_IDP must not be set in production.')
   })
 
   it('behavior: reads every variable', () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_CLEANUP_INTERVAL_MS, DEFAULT_FRAME_PORT, DEFAULT_SMTP_SINK_PORT, type FrameServerOptions } from './config.js'
 import { parseShareKey } from './shareCipher.js'
+import { socialProvidersFromEnv } from './social/providers.js'
 
 const portFrom = (name: string, value: string | undefined, fallback: number): number => {
   const port = value ? Number(value) : fallback
@@ -15,7 +16,8 @@ const portFrom = (name: string, value: string | undefined, fallback: number): nu
  * X-Forwarded-For), PORTICO_FRAME_PUBLIC_URL (origin used in device-verification links; required in production),
  * PORTICO_FRAME_SHARE_KEY (32-byte key that encrypts stored key shares; required in production), PORTICO_API_URL (the
  * api, read for each project's allowed origins), PORTICO_FRAME_ALLOWED_ORIGINS (comma list allowed for every project
- * instead), PORTICO_FRAME_PAGE_DIR (the built frame page; services/frame/page/dist by default).
+ * instead), PORTICO_FRAME_PAGE_DIR (the built frame page; services/frame/page/dist by default), and the social
+ * providers' PORTICO_SOCIAL_* variables (see socialProvidersFromEnv).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
   options: FrameServerOptions
@@ -51,6 +53,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
       apiUrl: env.PORTICO_API_URL || undefined,
       allowedOrigins,
       pageDir: env.PORTICO_FRAME_PAGE_DIR || undefined,
+      socialProviders: socialProvidersFromEnv(env),
     },
   }
 }

@@ -1,4 +1,4 @@
-/** Public surface of the Portico login frame's auth server: email codes, sessions, devices, key shares, the frame page. */
+/** Public surface of the Portico login frame's auth server: email codes, social sign-in, sessions, devices, key shares, the frame page. */
 export { createFrameServer, type FrameServer } from './server.js'
 export {
   DEFAULT_FRAME_PORT,
@@ -22,3 +22,7 @@ export { AllowedOrigins, frameAncestors, normalizeOrigin, originAllowed } from '
 export { CONFIG_PLACEHOLDER, DEFAULT_PAGE_DIR, injectFrameConfig, type FramePageConfig } from './framePage.js'
 export { FRAME_ERROR_CODES, FrameErrorSchema, FrameProblem, type FrameError, type FrameErrorCode } from './errors.js'
 export { startSmtpSink, parseMessage, type SinkMessage, type SmtpSink } from './mail/sink.js'
+export { SocialLogins, SOCIAL_FLOW_TTL_MS, type SocialSignIn } from './social/flows.js'
+export { SOCIAL_PROVIDERS, devIdpProvider, socialProvidersFromEnv, type SocialIdentity, type SocialProvider, type SocialProviderConfig } from './social/providers.js'
+export { SocialLoginError, verifyIdToken } from './social/identity.js'
+export { DEFAULT_IDP_PORT, DEV_IDP_CLIENT_SECRET, startDevIdp, type DevIdp, type DevIdpOptions } from './devIdp/server.js'

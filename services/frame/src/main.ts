@@ -14,6 +14,8 @@ const { url } = await server.listen(port, host)
 console.log(`[portico-frame] listening on ${url} (database: ${server.db.kind})`)
 console.log(`[portico-frame] OpenAPI document: ${url}/openapi.json`)
 if (cleanupIntervalMs > 0) server.startCleanupTimer(cleanupIntervalMs)
+const socialProviders = server.socials.configured()
+if (socialProviders.length > 0) console.log(`[portico-frame] social sign-in: ${socialProviders.join(', ')}${process.env.PORTICO_SOCIAL_DEV_IDP ? ` (through the dev identity provider ${process.env.PORTICO_SOCIAL_DEV_IDP})` : ''}`)
 if (server.sink) console.log(`[portico-frame] dev SMTP sink on 127.0.0.1:${server.sink.port}; inbox: ${url}/inbox (JSON: ${url}/inbox.json)`)
 
 let stopping = false

@@ -46,7 +46,8 @@ export const RefreshResponseSchema = z.object({ session: SessionSchema }).meta({
 export const CurrentSessionResponseSchema = z
   .object({
     userId: z.string(),
-    email: z.string(),
+    /** null for a social user whose provider did not verify an email. */
+    email: z.string().nullable(),
     expiresAt: z.iso.datetime(),
     /** The session was opened from a device the user approved (required by POST /v1/wallet/recover). */
     deviceApproved: z.boolean(),

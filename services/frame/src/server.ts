@@ -40,6 +40,8 @@ import { bearerToken, clientIp, errorContent, htmlContent, jsonBody, jsonOk } fr
 import { registerEmailUpdateRoutes } from './routes/emailUpdate.js'
 import { registerPageRoutes } from './routes/page.js'
 import { registerWalletRoutes } from './routes/wallet.js'
+import { SocialLogins } from './social/flows.js'
+import { registerSocialRoutes } from './social/routes.js'
 import { Sessions } from './sessions.js'
 import { ShareCipher, parseShareKey, shareKeyFromSecret } from './shareCipher.js'
 import { Wallets } from './wallets.js'
@@ -55,6 +57,8 @@ export interface FrameServer {
   wallets: Wallets
   /** Email changes in progress. */
   updates: EmailUpdates
+  /** Social sign-ins (OAuth 2.0 / OpenID Connect with PKCE). */
+  socials: SocialLogins
   /** Allowed parent origins per project (fixed list or the api). */
   origins: AllowedOrigins
   limits: FrameLimits
@@ -129,6 +133,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   const resendAfter = Math.ceil(limits.resendCooldownMs / 1000)
   const trustProxy = options.trustProxy ?? false
   const publicUrl = options.publicUrl?.replace(/\/+$/, '')
+  const socials = new SocialLogins(db, secret, options.socialProviders ?? [], origins, now)
 
   const app = new OpenAPIHono({ defaultHook: validationHook })
   app.use('*', async (c, next) => {
@@ -330,6 +335,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   registerEmailUpdateRoutes(app, { sessions, updates, mailer, logger, trustProxy, resendAfter })
   registerWalletRoutes(app, { sessions, wallets })
   registerPageRoutes(app, { pageDir, origins })
+  registerSocialRoutes(app, { socials, sessions, hashDevice: (deviceId) => codes.hashDevice(deviceId), publicUrl })
 
   app.openapi(
     createRoute({
@@ -376,9 +382,9 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
         running = true
         cleanup()
           .then((r) => {
-            if (r.codes + r.sends + r.ipCounters + r.deviceLinks + r.tokens + r.sessions + r.emailUpdates + r.userCounters > 0)
+            if (r.codes + r.sends + r.ipCounters + r.deviceLinks + r.tokens + r.sessions + r.emailUpdates + r.userCounters + r.socialFlows > 0)
               logger.info(
-                `cleanup: deleted ${r.codes} codes, ${r.sends} send-log rows, ${r.ipCounters} IP counters, ${r.deviceLinks} device links, ${r.tokens} tokens, ${r.sessions} sessions, ${r.emailUpdates} email changes, ${r.userCounters} user counters`,
+                `cleanup: deleted ${r.codes} codes, ${r.sends} send-log rows, ${r.ipCounters} IP counters, ${r.deviceLinks} device links, ${r.tokens} tokens, ${r.sessions} sessions, ${r.emailUpdates} email changes, ${r.userCounters} user counters, ${r.socialFlows} social sign-ins`,
               )
           })
           .catch((error) => logger.error(`cleanup failed: ${error instanceof Error ? error.message : error}`))
@@ -399,6 +405,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
     sessions,
     wallets,
     updates,
+    socials,
     origins,
     limits,
     sink,

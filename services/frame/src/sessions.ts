@@ -98,11 +98,11 @@ export class Sessions {
    */
   async authenticate(
     accessToken: string,
-  ): Promise<{ sessionId: string; userId: string; email: string; expiresAt: string; deviceApproved: boolean }> {
+  ): Promise<{ sessionId: string; userId: string; email: string | null; expiresAt: string; deviceApproved: boolean }> {
     const [row] = await this.db.query<{
       session_id: string
       user_id: string
-      email: string
+      email: string | null
       expires_at: Date
       revoked_at: Date | null
       device_approved: boolean

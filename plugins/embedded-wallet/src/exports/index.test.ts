@@ -31,6 +31,7 @@ describe('@portico/plugin-embedded-wallet export surface', () => {
         "embeddedWallet",
         "embeddedWalletMessages",
         "embeddedWalletOf",
+        "embeddedWalletSocialOf",
         "frameLocation",
         "toWire",
       ]

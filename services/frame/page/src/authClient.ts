@@ -14,7 +14,15 @@ const SessionTokensSchema = z.object({
 const EmailStartSchema = z.object({ status: z.enum(['CODE_SENT', 'VERIFY_DEVICE']), resendAfter: z.number().optional() })
 const EmailVerifySchema = z.object({ userId: z.string(), email: z.string(), session: SessionTokensSchema })
 const RefreshSchema = z.object({ session: SessionTokensSchema })
-const CurrentSessionSchema = z.object({ userId: z.string(), email: z.string() })
+const CurrentSessionSchema = z.object({ userId: z.string(), email: z.string().nullable() })
+const SocialStartSchema = z.object({ uri: z.string().url(), binding: z.string().min(1) })
+const SocialFinishSchema = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  provider: z.string(),
+  userName: z.string().nullable(),
+  session: SessionTokensSchema,
+})
 const DeviceStatusSchema = z.object({ approved: z.boolean() })
 const WalletAccountSchema = z.object({
   namespace: z.enum(['eip155', 'solana']),
@@ -99,6 +107,23 @@ export class AuthClient {
     }
     await this.store.saveSession(session)
     return session
+  }
+
+  /** Starts a social sign-in: the provider's URL and the binding secret that finishing it needs. */
+  socialStart = (provider: string, projectId: string, returnUrl: string) =>
+    this.call(SocialStartSchema, 'POST', '/v1/social/start', { provider, projectId, returnUrl })
+
+  /** Redeems a social sign-in's result and stores the new session; returns it with the provider's user name. */
+  async socialFinish(result: string, binding: string, deviceId: string): Promise<StoredSession & { userName: string | null }> {
+    const finished = await this.call(SocialFinishSchema, 'POST', '/v1/social/finish', { result, binding, deviceId })
+    const session: StoredSession = {
+      userId: finished.userId,
+      email: finished.email,
+      ...finished.session,
+      tag: await sessionTag(finished.session.accessToken),
+    }
+    await this.store.saveSession(session)
+    return { ...session, userName: finished.userName }
   }
 
   /** The server's view of the session (its email may have changed); throws "Session expired" when it is gone. */

@@ -14,6 +14,9 @@ export const MESSAGES = {
   notAllowed: 'Requested RPC call is not allowed',
   notSignedIn: 'You are not signed in.',
   noPendingEmail: 'Request a code for your email first.',
+  socialResultInvalid: 'This sign-in result is not valid; start the sign-in again.',
+  socialNotStartedHere: 'This sign-in was started in another window; start it again here.',
+  socialReturnNotAllowed: 'The sign-in can only return to the page that started it.',
 } as const
 
 /**

@@ -13,7 +13,7 @@ import { WalletService } from './wallet.js'
 
 let dbs = 0
 
-function frame(server: FakeAuthServer, options: { onPoll?: () => void } = {}) {
+function frame(server: FakeAuthServer, options: { onPoll?: () => void; social?: { projectId: string; parentOrigin: string; origin: string } } = {}) {
   const store = new FrameStore(createStore(`portico-frame-handlers-${++dbs}`, 'state'))
   const auth = new AuthClient({ store, fetch: server.fetch })
   const wallet = new WalletService(auth, store)
@@ -31,6 +31,7 @@ function frame(server: FakeAuthServer, options: { onPoll?: () => void } = {}) {
     rpc: async () => undefined,
     reload: vi.fn(),
     sleep: async () => options.onPoll?.(),
+    ...(options.social ? { social: options.social } : {}),
   })
   return { handlers, store, auth, sent, approvals }
 }
@@ -178,8 +179,33 @@ describe('frame handlers: email login and wallet', () => {
     await expect(f.handlers.SWITCH_NETWORK({ chainId: 5, rpcUrl: 'javascript:alert(1)' }, 'x')).rejects.toThrow('The RPC URL must be an http(s) URL.')
     expect(await f.handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS(undefined, 's')).toEqual({ smartAccountEnabledNetworks: [] })
     expect(() => f.handlers.INIT_SMART_ACCOUNT(undefined, 'i')).toThrow('Smart accounts are not available yet.')
-    expect(() => f.handlers.CONNECT_SOCIAL({ uri: 'x' }, 's')).toThrow('Social login is not available yet.')
+    // a frame without the social settings (no project) refuses social requests
+    await expect(f.handlers.CONNECT_SOCIAL({ uri: 'x' }, 's')).rejects.toThrow('Social login is not available yet.')
     expect(() => f.handlers.GET_FARCASTER_URI(undefined, 'f')).toThrow('Farcaster login is not available yet.')
     await expect(f.handlers.CONNECT_DEVICE(undefined, 'd')).rejects.toThrow('Request a code for your email first.')
+  })
+})
+
+describe('frame handlers: social sign-in checks', () => {
+  const social = { projectId: 'p', parentOrigin: 'https://app.example', origin: 'https://frame.example' }
+
+  test('error: the return page must be on the embedding page\'s origin', async () => {
+    const f = frame(fakeAuthServer(), { social })
+    await expect(f.handlers.GET_SOCIAL_REDIRECT_URI({ provider: 'google', returnUrl: 'https://evil.example/' }, 'g')).rejects.toThrow(
+      'The sign-in can only return to the page that started it.',
+    )
+  })
+
+  test('error: a result uri that is not this frame\'s result page, or a sign-in this frame did not start, is refused before any request', async () => {
+    const server = fakeAuthServer()
+    const f = frame(server, { social })
+    const before = server.log.length
+    for (const uri of ['not a url', 'https://evil.example/v1/social/result?result=r', 'https://frame.example/elsewhere?result=r', 'https://frame.example/v1/social/result']) {
+      await expect(f.handlers.CONNECT_SOCIAL({ uri }, 'c')).rejects.toThrow('This sign-in result is not valid; start the sign-in again.')
+    }
+    await expect(f.handlers.CONNECT_SOCIAL({ uri: 'https://frame.example/v1/social/result?result=r' }, 'c')).rejects.toThrow(
+      'This sign-in was started in another window; start it again here.',
+    )
+    expect(server.log.length).toBe(before)
   })
 })

@@ -28,6 +28,8 @@ export interface HandlerDeps {
   reload(): void
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
   now?: () => number
+  /** Social sign-in: the project, the embedding page's origin (checked) and this frame's own origin. */
+  social?: { projectId: string; parentOrigin: string; origin: string }
 }
 
 const abortable = (ms: number, signal: AbortSignal) =>
@@ -39,7 +41,7 @@ const abortable = (ms: number, signal: AbortSignal) =>
     })
   })
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+const sameEmail = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** The frame's answer to every app request (frame-design.md, "Protocol behaviour"). */
 export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData(): FrameSyncDappData | undefined } {
@@ -58,7 +60,7 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
   }
 
   /** The signed-in user with their wallet's accounts; throws when there is no usable session. */
-  async function signedIn(): Promise<{ userId: string; email: string; accounts: StoredAccount[] }> {
+  async function signedIn(): Promise<{ userId: string; email: string | null; accounts: StoredAccount[] }> {
     const session = await store.session()
     if (!session) throw new FrameFailure(MESSAGES.notSignedIn, 'NOT_SIGNED_IN')
     const current = await auth.currentSession()
@@ -250,11 +252,46 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
       if (type !== 'eoa') throw new FrameFailure(MESSAGES.smartAccountUnavailable)
       return { type, address: (await evmAccount()).address }
     },
-    CONNECT_SOCIAL() {
-      throw new FrameFailure(MESSAGES.socialUnavailable)
+    async GET_SOCIAL_REDIRECT_URI({ provider, returnUrl }) {
+      const social = deps.social
+      if (!social) throw new FrameFailure(MESSAGES.socialUnavailable)
+      // the page to come back to must be the embedding page's own origin
+      const back = returnUrl ?? `${social.parentOrigin}/`
+      if (new URL(back).origin !== social.parentOrigin) throw new FrameFailure(MESSAGES.socialReturnNotAllowed, 'RETURN_URL_NOT_ALLOWED')
+      const { uri, binding } = await auth.socialStart(provider, social.projectId, back)
+      await store.saveSocialBinding(binding)
+      return { uri }
     },
-    GET_SOCIAL_REDIRECT_URI() {
-      throw new FrameFailure(MESSAGES.socialUnavailable)
+
+    async CONNECT_SOCIAL({ uri, chainId, rpcUrl }) {
+      const social = deps.social
+      if (!social) throw new FrameFailure(MESSAGES.socialUnavailable)
+      let result: string | null = null
+      try {
+        const parsed = new URL(uri)
+        if (parsed.origin === social.origin && parsed.pathname === '/v1/social/result') result = parsed.searchParams.get('result')
+      } catch {
+        // not a URL: refused below
+      }
+      if (!result) throw new FrameFailure(MESSAGES.socialResultInvalid, 'SOCIAL_RESULT_INVALID')
+      const binding = await store.socialBinding()
+      if (!binding) throw new FrameFailure(MESSAGES.socialNotStartedHere, 'SOCIAL_BINDING_MISSING')
+      stopDeviceWait()
+      pendingEmail = undefined
+      const session = await auth.socialFinish(result, binding, await store.deviceId())
+      await store.saveSocialBinding(undefined)
+      const accounts = await wallet.ensure(session.userId)
+      deps.send({ type: `${FRAME_EVENT_PREFIX}SESSION_UPDATE`, payload: { token: session.tag } })
+      if (chainId !== undefined || rpcUrl) await chain.set(chainId ?? chain.chainId, rpcUrl)
+      const address = userAddress(accounts, chain.chainId)
+      return {
+        email: session.email,
+        address,
+        chainId: chain.chainId,
+        accounts: [{ address, type: 'eoa' as const }],
+        userName: session.userName,
+        preferredAccountType: 'eoa' as const,
+      }
     },
     GET_FARCASTER_URI() {
       throw new FrameFailure(MESSAGES.farcasterUnavailable)

@@ -68,6 +68,7 @@ function start(): void {
       })
     },
     reload: () => location.reload(),
+    social: { projectId: config?.projectId ?? '', parentOrigin: parent.origin, origin: location.origin },
   })
   const route = createRouter(handlers, () => channel!)
   // requests wait until the stored chain is back, so GET_CHAIN_ID after RELOAD answers the network in use

@@ -4,7 +4,8 @@ import { clear, createStore, del, get, set, update, type UseStore } from 'idb-ke
 /** A signed-in session as the frame keeps it (IndexedDB of the frame origin; the host page never sees it). */
 export interface StoredSession {
   userId: string
-  email: string
+  /** null for a social user whose provider verified no email. */
+  email: string | null
   accessToken: string
   accessTokenExpiresAt: string
   refreshToken: string
@@ -40,6 +41,7 @@ const KEYS = {
   chain: 'chain',
   share: 'deviceShare',
   wrapKey: 'deviceShareKey',
+  socialBinding: 'socialBinding',
 } as const
 
 /** A device id: 24 random bytes as 32 url-safe characters (the server accepts 16 to 128). */
@@ -77,6 +79,12 @@ export class FrameStore {
     update<StoredSession | undefined>(KEYS.session, (session) => (session ? { ...session, ...patch } : session), this.db)
   accounts = () => get<StoredAccount[]>(KEYS.accounts, this.db)
   saveAccounts = (accounts: StoredAccount[]) => set(KEYS.accounts, accounts, this.db)
+  /**
+   * The binding secret of the social sign-in this frame started (the server needs it to finish). Kept in IndexedDB:
+   * in the redirect flow the app page, and this frame with it, is reloaded before the sign-in finishes.
+   */
+  socialBinding = () => get<string>(KEYS.socialBinding, this.db)
+  saveSocialBinding = (binding: string | undefined) => (binding ? set(KEYS.socialBinding, binding, this.db) : del(KEYS.socialBinding, this.db))
   chain = () => get<StoredChain>(KEYS.chain, this.db)
   saveChain = (chain: StoredChain) => set(KEYS.chain, chain, this.db)
 

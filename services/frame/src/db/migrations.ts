@@ -148,4 +148,51 @@ export const frameMigrations: readonly FrameMigration[] = [
       create index frame_email_updates_user_idx on frame_email_updates (user_id, created_at desc);
     `,
   },
+  {
+    id: 'frame-0004_social',
+    sql: `
+      -- Social users may have no email: a user row carries an email only when it was proven (a code, or a provider
+      -- that verified it), so an unverified provider email never claims an address.
+      alter table frame_users alter column email drop not null;
+
+      -- One row per social account (provider + the provider's subject): the same account is always the same user,
+      -- so the same wallet. email/email_verified/username are what the provider said at the last sign-in.
+      create table frame_social_accounts (
+        provider text not null,
+        subject text not null,
+        user_id text not null references frame_users (id),
+        email text,
+        email_verified boolean not null default false,
+        username text,
+        created_at timestamptz not null,
+        last_login_at timestamptz not null,
+        primary key (provider, subject)
+      );
+      create index frame_social_accounts_user_idx on frame_social_accounts (user_id);
+
+      -- Sign-ins in progress. Only HMACs of the state, of the binding secret the frame keeps, and of the one-time
+      -- result are stored; the PKCE verifier and the nonce are derived from the id under the server secret.
+      -- callback_at is set once (a replayed callback is refused), finished_at once (a replayed result is refused).
+      create table frame_social_flows (
+        id text primary key,
+        state_hash text not null unique,
+        binding_hash text not null,
+        provider text not null,
+        project_id text not null,
+        return_url text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        callback_at timestamptz,
+        result_hash text unique,
+        subject text,
+        email text,
+        email_verified boolean,
+        username text,
+        error_code text,
+        error_message text,
+        finished_at timestamptz
+      );
+      create index frame_social_flows_expires_idx on frame_social_flows (expires_at);
+    `,
+  },
 ]

@@ -56,6 +56,8 @@ export function registerEmailUpdateRoutes(
     async (c) => {
       const { newEmail } = c.req.valid('json')
       const { userId, email } = await sessions.authenticate(bearerToken(c))
+      // a social account whose provider verified no email has no address to confirm the change from
+      if (email === null) throw new FrameProblem(400, 'VALIDATION_ERROR', 'This account has no email to change.')
       const issued = await updates.start(userId, email, newEmail, clientIp(c, trustProxy))
       await send(issued)
       return c.json({ action: 'VERIFY_PRIMARY_OTP' as const, expiresAt: issued.expiresAt.toISOString(), resendAfter }, 200)

@@ -1,0 +1,6 @@
+export { socials, default, socialConnectMethod, type SocialsParameters } from '../plugin.js'
+export { socialsMessages } from '../messages.js'
+export { SOCIAL_PROVIDERS, PROVIDER_NAMES, resolveProviders, type SocialProvider } from '../providers.js'
+export { socialsSlice, type SocialsState } from '../slice.js'
+export { openSocialPopup, waitForPopupResult, takeResultUri, PopupWaitError, POPUP_TIMEOUT_MS } from '../popup.js'
+export type { ConnectingSocialData } from '../types.js'

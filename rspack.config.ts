@@ -32,7 +32,9 @@ export const REMOTE_PRELUDE = join(ROOT, 'contracts/src/zodConfig.ts')
 
 const swcRule: RuleSetRule = {
   test: /\.[cm]?tsx?$/,
-  exclude: /node_modules/,
+  // @scure/base 2.x (under @scure/btc-signer) ships its TypeScript beside the JS, and `extensionAlias` below picks
+  // the .ts: that one package is transpiled too
+  exclude: /^(?!.*node_modules[\\/]@scure[\\/]base[\\/]).*node_modules/,
   loader: 'builtin:swc-loader',
   options: {
     jsc: {

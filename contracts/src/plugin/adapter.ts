@@ -5,7 +5,8 @@ export type ConnectorType = 'INJECTED' | 'ANNOUNCED' | 'WALLET_CONNECT' | 'AUTH'
 
 /** Events a connector's provider reports. */
 export type ConnectorEvents = {
-  onAccountsChanged?: (accounts: string[]) => void
+  /** `accountTypes` names the type of each account where the adapter knows it (bip122: payment, ordinals). */
+  onAccountsChanged?: (accounts: string[], accountTypes?: Readonly<Record<string, string>>) => void
   /** The chain id in its CAIP-2 reference form (`1` for eip155, not `'0x1'`): the adapter normalises its wallets' formats. */
   onChainChanged?: (chainId: string | number) => void
   onDisconnect?: () => void
@@ -40,6 +41,8 @@ export type AdapterConnection = {
    * kernel connects them too, through the same connector, without asking the wallet again; the first stays active.
    */
   alsoAuthorized?: readonly ChainNamespace[]
+  /** The type of each account by address (SPEC §3 allAccounts: `payment`/`ordinals` on bip122); unlisted ones are `eoa`. */
+  accountTypes?: Readonly<Record<string, string>>
 }
 
 /** Optional capabilities an adapter declares; features query them instead of probing methods. */

@@ -15,7 +15,7 @@ export async function established(ctx: ConnectionContext, ns: ChainNamespace, co
       address: result.address,
       caipAddress,
       connectorId: connector.id,
-      allAccounts: result.accounts.map((address) => ({ address, type: 'eoa' })),
+      allAccounts: result.accounts.map((address) => ({ address, type: result.accountTypes?.[address] ?? 'eoa' })),
       walletInfo: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}), type: connector.type },
       ...(network ? { addressExplorerUrl: explorerUrl(network, result.address) } : {}),
     }),

@@ -13,7 +13,7 @@ export async function watchWallet(ctx: ConnectionContext, ns: ChainNamespace, co
   try {
     const stop = await adapter.watch({
       connector,
-      onAccountsChanged: (accounts) => accountsChanged(ctx, ns, connector, accounts),
+      onAccountsChanged: (accounts, types) => accountsChanged(ctx, ns, connector, accounts, types),
       onChainChanged: (chainId) => chainChanged(ctx, ns, connector, chainId),
       onDisconnect: () => void forget(ctx, ns, connector.id),
     })
@@ -23,12 +23,12 @@ export async function watchWallet(ctx: ConnectionContext, ns: ChainNamespace, co
   }
 }
 
-function accountsChanged(ctx: ConnectionContext, ns: ChainNamespace, connector: Connector, accounts: string[]) {
+function accountsChanged(ctx: ConnectionContext, ns: ChainNamespace, connector: Connector, accounts: string[], types?: Readonly<Record<string, string>>) {
   if (accounts.length === 0) return void forget(ctx, ns, connector.id)
   const address = accounts[0]!
   const network = ctx.store.getState().chains.activeCaipNetworkId
   ctx.store.dispatch(
-    chainsSlice.actions.accountChanged({ namespace: ns, address, caipAddress: `${network}:${address}`, allAccounts: accounts.map((a) => ({ address: a, type: 'eoa' })) }),
+    chainsSlice.actions.accountChanged({ namespace: ns, address, caipAddress: `${network}:${address}`, allAccounts: accounts.map((a) => ({ address: a, type: types?.[a] ?? 'eoa' })) }),
   )
   ctx.store.dispatch(connectionSlice.actions.connectionChanged({ namespace: ns, connectorId: connector.id, address, chainId: network?.split(':')[1] ?? '' }))
   void persist(ctx)

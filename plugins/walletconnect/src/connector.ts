@@ -140,7 +140,12 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
       approved[0]!
     host.setChain(chain)
     const addresses = ns.accounts(provider).length ? ns.accounts(provider) : addressesOn(accounts, chain)
-    return { address: addresses[0]!, accounts: addresses, chainId: spec.chainId(chain.slice(namespace.length + 1)) }
+    return {
+      address: addresses[0]!,
+      accounts: addresses,
+      chainId: spec.chainId(chain.slice(namespace.length + 1)),
+      ...(spec.accountType ? { accountTypes: Object.fromEntries(addresses.map((a) => [a, spec.accountType!])) } : {}),
+    }
   }
 
   /**
@@ -150,11 +155,6 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
    */
   async function handOver(session: WalletConnectSession, signIn: OneClickRequest) {
     const cacaos: unknown[] = (session as { authentication?: unknown[] }).authentication ?? []
-    const sessions = cacaos.map((c) => sessionFromCacao(c, signIn)).filter((s) => s !== undefined)
-    if (cacaos.length && !sessions.length) deps.log.warn('the wallet answered the sign-in request with nothing usable')
-    const api = deps.oneClick?.()
-    for (const s of sessions.slice(0, 1)) {
-      await api?.oneClickSession(s).catch((error: unknown) => deps.log.warn('the one-click sign-in was refused:', error))
     if (!cacaos.length) return
     const reader = await import('./oneClickSession.js').catch((error: unknown) => {
       deps.log.warn('the one-click sign-in could not be read; the sign-in prompt asks instead:', error)
@@ -162,6 +162,11 @@ export function createWalletConnectConnector(deps: ConnectorDeps, parameters: Wa
     })
     if (!reader) return
     const { sessionFromCacao } = reader
+    const sessions = cacaos.map((c) => sessionFromCacao(c, signIn)).filter((s) => s !== undefined)
+    if (cacaos.length && !sessions.length) deps.log.warn('the wallet answered the sign-in request with nothing usable')
+    const api = deps.oneClick?.()
+    for (const s of sessions.slice(0, 1)) {
+      await api?.oneClickSession(s).catch((error: unknown) => deps.log.warn('the one-click sign-in was refused:', error))
     }
   }
 

@@ -11,6 +11,8 @@ export type NamespaceSpec = {
   chainId: (reference: string) => string | number
   /** The chain asked for when the host configured no network of this namespace (SPEC §9: default eip155:1). */
   defaultChains: readonly string[]
+  /** The type the session's accounts get (SPEC §3 allAccounts); default `eoa`. */
+  accountType?: string
 }
 
 export const NAMESPACE_SPECS: Partial<Record<ChainNamespace, NamespaceSpec>> = {
@@ -44,6 +46,22 @@ export const NAMESPACE_SPECS: Partial<Record<ChainNamespace, NamespaceSpec>> = {
     events: ['accountsChanged'],
     chainId: (reference) => reference,
     defaultChains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+  },
+  // asked for only when the host has a polkadot adapter; accounts are answered locally (polkadot_getAccounts)
+  polkadot: {
+    methods: ['polkadot_signMessage', 'polkadot_signTransaction'],
+    events: ['accountsChanged'],
+    chainId: (reference) => reference,
+    defaultChains: ['polkadot:91b171bb158e2d3848fa23a9f1c25182'],
+  },
+  // asked for only when the host has a bitcoin adapter; WalletConnect's Bitcoin methods (the session's account, the
+  // first external address, is the payment one; `getAccounts` is answered locally)
+  bip122: {
+    methods: ['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses'],
+    events: ['bip122_addressesChanged'],
+    chainId: (reference) => reference,
+    defaultChains: ['bip122:000000000019d6689c085ae165831e93'],
+    accountType: 'payment',
   },
 }
 

@@ -131,13 +131,16 @@ export class NamespaceProvider {
     const connected = Boolean(session && sessionAccounts(session.namespaces, this.namespace).length)
     const { method } = args
     if (!connected) {
-      if (method === 'eth_accounts' || method === 'solana_getAccounts') return []
+      if (method === 'eth_accounts' || method === 'solana_getAccounts' || method === 'polkadot_getAccounts') return []
+      if (this.namespace === 'bip122' && method === 'getAccounts') return []
       throw new ProviderRpcError(4900, 'WalletConnect is not connected: connect a wallet first.')
     }
     const chain = this.currentChain(provider)!
     if (this.namespace !== 'eip155') {
       // the session's accounts are the answer (the wallet approved them while pairing); signing goes to the wallet
       if (method === 'solana_requestAccounts' || method === 'solana_getAccounts') return this.accounts(provider)
+      if (method === 'polkadot_requestAccounts' || method === 'polkadot_getAccounts') return this.accounts(provider)
+      if (this.namespace === 'bip122' && method === 'getAccounts') return this.accounts(provider)
     } else switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts':

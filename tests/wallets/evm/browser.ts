@@ -38,6 +38,12 @@ if (typeof window !== 'undefined' && !window.__porticoDevWallet) {
   // its Solana wallet (Wallet Standard) only when the page asks for solana, so other pages see no change
   const solana = new URLSearchParams(window.location.search).get('solana')
   if (solana !== null && solana !== '0' && solana !== 'false') void import('../solana/browser.js')
+  // its Polkadot extension (injectedWeb3) likewise only with `?polkadot=1`
+  const polkadot = new URLSearchParams(window.location.search).get('polkadot')
+  if (polkadot !== null && polkadot !== '0' && polkadot !== 'false') void import('../polkadot/browser.js')
+  // its Bitcoin wallet (sats-connect provider protocol) likewise only with `?bitcoin=1`
+  const bitcoin = new URLSearchParams(window.location.search).get('bitcoin')
+  if (bitcoin !== null && bitcoin !== '0' && bitcoin !== 'false') void import('../bitcoin/browser.js')
 }
 
 export {}

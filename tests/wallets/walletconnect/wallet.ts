@@ -16,6 +16,8 @@ import { Core } from '@walletconnect/core'
 import { buildApprovedNamespaces, buildAuthObject, getSdkError } from '@walletconnect/utils'
 import { stringToHex, type Address, type Hex } from 'viem'
 import { ANVIL_DEV_KEYS, createDevWallet, DEFAULT_DEV_RPC_URLS, type DevWallet } from '../evm/devWallet.js'
+import { BITCOIN_WALLET_EVENTS, BITCOIN_WALLET_METHODS, createBitcoinSide, type BitcoinSide } from './bitcoin.js'
+import { createPolkadotSide, POLKADOT_WALLET_METHODS, type PolkadotSide, type PolkadotWalletOptions } from './polkadot.js'
 import { createSolanaSide, SOLANA_WALLET_METHODS, type SolanaSide, type SolanaWalletOptions } from './solana.js'
 
 /** How the wallet answers session proposals and signing requests. */
@@ -53,6 +55,10 @@ export type WalletConnectWalletOptions = {
   mode?: WalletMode
   /** Serve the solana namespace on these chains (approved when a dapp asks for it). Default: eip155 only. */
   solana?: SolanaWalletOptions
+  /** Serve the polkadot namespace (sr25519 dev accounts; approved when a dapp asks for it). Default: not served. */
+  polkadot?: PolkadotWalletOptions
+  /** Serve the bip122 namespace on regtest (the Bitcoin Dev Wallet's keys; approved when a dapp asks for it). Default: not served. */
+  bitcoin?: boolean
   /** Sign the sign-in request a proposal carries (one-click sign-in). Default true; false approves without it. */
   authenticate?: boolean
 }
@@ -88,6 +94,10 @@ export type WalletConnectWallet = {
   readonly authentications: readonly WalletAuthentication[]
   /** Base58 addresses of the solana accounts (empty without `solana`). */
   readonly solanaAddresses: readonly string[]
+  /** Generic SS58 addresses of the polkadot accounts (empty without `polkadot`). */
+  readonly polkadotAddresses: readonly string[]
+  /** The bip122 side (payment and ordinals addresses, the transfers it signed); undefined without `bitcoin`. */
+  readonly bitcoin: BitcoinSide | undefined
   /** Active sessions by topic. */
   sessions(): ReturnType<InstanceType<typeof WalletKit>['getActiveSessions']>
   /** Pairs with a `wc:` URI (what a person does by scanning the QR code). The proposal is answered by the mode. */
@@ -143,6 +153,10 @@ export const WALLET_EVENTS = ['accountsChanged', 'chainChanged'] as const
 /** Methods that open a prompt in a real wallet; the mode decides their answer. */
 const PROMPTED = new Set([
   ...SOLANA_WALLET_METHODS,
+  ...POLKADOT_WALLET_METHODS,
+  'signMessage',
+  'signPsbt',
+  'sendTransfer',
   'personal_sign',
   'eth_sign',
   'eth_signTypedData',
@@ -229,6 +243,8 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
   const requests: WalletRequest[] = []
   const authentications: WalletAuthentication[] = []
   const solana: SolanaSide | undefined = options.solana ? await createSolanaSide(options.solana) : undefined
+  const polkadot: PolkadotSide | undefined = options.polkadot ? createPolkadotSide(options.polkadot) : undefined
+  const bitcoin: BitcoinSide | undefined = options.bitcoin ? createBitcoinSide() : undefined
 
   // The Dev Wallet does the signing and the chain traffic; it answers every prompt, the mode is applied here.
   const dev: DevWallet = createDevWallet({ rpcUrls, accounts: options.accounts ?? ANVIL_DEV_KEYS, chainId })
@@ -269,6 +285,12 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
           },
           ...(solana && asked.solana
             ? { solana: { chains: [...solana.chains], methods: [...SOLANA_WALLET_METHODS], events: ['accountsChanged'], accounts: solana.accounts(solana.chains) } }
+            : {}),
+          ...(polkadot && asked.polkadot
+            ? { polkadot: { chains: [...polkadot.chains], methods: [...POLKADOT_WALLET_METHODS], events: ['accountsChanged'], accounts: polkadot.accounts(polkadot.chains) } }
+            : {}),
+          ...(bitcoin && asked.bip122
+            ? { bip122: { chains: [...bitcoin.chains], methods: [...BITCOIN_WALLET_METHODS], events: [...BITCOIN_WALLET_EVENTS], accounts: bitcoin.accounts(bitcoin.chains) } }
             : {}),
         },
       })
@@ -311,7 +333,11 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
         if (Number.isSafeInteger(target) && target !== dev.chainId) dev.moveToChain(target)
         const result = caipChain.startsWith('solana:')
           ? await (solana ?? { request: () => Promise.reject(new Error('The wallet does not serve solana.')) }).request(caipChain, request.method, request.params)
-          : await dev.request({ method: request.method, params: request.params })
+          : caipChain.startsWith('polkadot:')
+            ? await (polkadot ?? { request: () => Promise.reject(new Error('The wallet does not serve polkadot.')) }).request(caipChain, request.method, request.params)
+            : caipChain.startsWith('bip122:')
+              ? await (bitcoin ?? { request: () => Promise.reject(new Error('The wallet does not serve bip122.')) }).request(caipChain, request.method, request.params)
+              : await dev.request({ method: request.method, params: request.params })
         entry.outcome = 'approved'
         entry.result = result
         response = { id, jsonrpc: '2.0', result }
@@ -389,6 +415,8 @@ export async function createWalletConnectWallet(options: WalletConnectWalletOpti
     requests,
     authentications,
     solanaAddresses: solana?.addresses ?? [],
+    polkadotAddresses: polkadot?.addresses ?? [],
+    bitcoin,
     sessions,
     async pair(uri) {
       if (!/^wc:/.test(uri.trim())) throw new Error('Expected a WalletConnect URI starting with "wc:".')

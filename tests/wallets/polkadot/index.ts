@@ -1,0 +1,16 @@
+export {
+  createPolkadotDevWallet,
+  injectPolkadotDevWallet,
+  POLKADOT_DEV_URIS,
+  POLKADOT_DEV_WALLET_CONNECTOR_ID,
+  POLKADOT_DEV_WALLET_ICON,
+  POLKADOT_DEV_WALLET_KEY,
+  POLKADOT_DEV_WALLET_NAME,
+  type PolkadotDevWallet,
+  type PolkadotDevWalletAccount,
+  type PolkadotDevWalletEntry,
+  type PolkadotDevWalletMode,
+  type PolkadotDevWalletParameters,
+  type PolkadotDevWalletRequest,
+  type PolkadotDevWalletStorage,
+} from './devExtension.js'

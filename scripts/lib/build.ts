@@ -13,6 +13,7 @@ import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { rspack, type Configuration, type Stats } from '@rspack/core'
 import { bundledHostConfig, demoConfig, pluginConfig, wagmiExampleConfig, type BundledDefaults, type DemoDefaults } from '../../rspack.config.ts'
+import { composerConfig, type ComposerDefaults } from '../../hosts/composer/rspack.config.ts'
 import { portsFromEnv, urlsFor } from './ports.ts'
 import {
   CDN_DIR,
@@ -20,8 +21,10 @@ import {
   ROOT,
   STATS_DIR,
   bundledDirFor,
+  composerDirFor,
   discoverPlugins,
   hasBundledHost,
+  hasComposer,
   hasWagmiExample,
   readJson,
   remoteName,
@@ -45,6 +48,10 @@ export type BuildOptions = {
   wagmi?: boolean
   /** Default: `wagmi` beside `demoDir`, else dist/wagmi. */
   wagmiDir?: string
+  /** Build the composer (default: as `demo`, when hosts/composer and the kernel exist). */
+  composer?: boolean
+  /** Default: `composer` beside `demoDir`, else dist/composer. */
+  composerDir?: string
   log?: (line: string) => void
 }
 
@@ -380,6 +387,12 @@ export function demoDefaults(): DemoDefaults {
   }
 }
 
+/** What the composer reads at build time: the env ports' URLs (the stack's meta tag overrides them). */
+export function composerDefaults(): ComposerDefaults {
+  const { manifestUrl, api, relay, frame, rpc } = demoDefaults()
+  return { manifestUrl, api, relay, frame, rpc }
+}
+
 export function bundledDefaults(): BundledDefaults {
   const { api, relay, frame, rpc } = demoDefaults()
   return { api, relay, frame, rpc }
@@ -424,6 +437,9 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   // last, so the stats indexes of the demo and the bundled host below only shift by one
   const withWagmi = (options.wagmi ?? options.demo) !== false && kernelExists && hasWagmiExample()
   if (withWagmi) configs.push(wagmiExampleConfig(bundledDefaults(), wagmiDirFor(options)))
+  // after the wagmi example, for the same reason
+  const withComposer = (options.composer ?? options.demo) !== false && kernelExists && hasComposer()
+  if (withComposer) configs.push(composerConfig(composerDefaults(), composerDirFor(options)))
 
   // a failed build must not leave a manifest whose hashes name other bytes than the entries on disk
   if (options.remotes !== false) rmSync(join(cdnDir, 'manifest.json'), { force: true })
@@ -433,11 +449,11 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   if (configs.length) {
     const t = Date.now()
     const stats = await run(configs)
-    const hosts = stats.length - (withWagmi ? 1 : 0)
+    const hosts = stats.length - (withWagmi ? 1 : 0) - (withComposer ? 1 : 0)
     if (withBundled) bundledStats = stats[hosts - 1]
     if (withDemo) demoStats = stats[hosts - (withBundled ? 2 : 1)]
     log(
-      `rspack: ${options.remotes !== false ? plugins.length : 0} remote(s)${withDemo ? ' + demo host' : ''}${withBundled ? ' + bundled host' : ''}${withWagmi ? ' + wagmi example' : ''} (${Date.now() - t} ms)`,
+      `rspack: ${options.remotes !== false ? plugins.length : 0} remote(s)${withDemo ? ' + demo host' : ''}${withBundled ? ' + bundled host' : ''}${withWagmi ? ' + wagmi example' : ''}${withComposer ? ' + composer' : ''} (${Date.now() - t} ms)`,
     )
     if (options.remotes !== false) {
       mkdirSync(statsDir(options), { recursive: true })
@@ -496,12 +512,13 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
  * Whether dist (or the given folders) has what the stack serves: the demo page, the manifest, and the bundled
  * host's page when hosts/bundled exists.
  */
-export function isBuilt(dirs: { cdnDir?: string; demoDir?: string; bundledDir?: string; wagmiDir?: string } = {}): boolean {
+export function isBuilt(dirs: { cdnDir?: string; demoDir?: string; bundledDir?: string; wagmiDir?: string; composerDir?: string } = {}): boolean {
   return (
     existsSync(join(dirs.demoDir ?? DEMO_DIR, 'index.html')) &&
     existsSync(join(dirs.cdnDir ?? CDN_DIR, 'manifest.json')) &&
     (!hasBundledHost() || existsSync(join(bundledDirFor(dirs), 'index.html'))) &&
     (!hasWagmiExample() || existsSync(join(wagmiDirFor(dirs), 'index.html'))) &&
+    (!hasComposer() || existsSync(join(composerDirFor(dirs), 'index.html'))) &&
     // the login frame's page, which the frame service serves at /sdk
     existsSync(join(ROOT, 'services/frame/page/dist/index.html'))
   )

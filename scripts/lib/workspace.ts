@@ -11,12 +11,15 @@ export const DEMO_DIR = join(DIST, 'demo')
 export const BUNDLED_DIR = join(DIST, 'bundled')
 /** The wagmi example's build (hosts/wagmi-example: a wagmi app with the bundled plugins and @portico/wagmi). */
 export const WAGMI_DIR = join(DIST, 'wagmi')
+/** The composer's build (hosts/composer: compose a modal by picking plugins from the CDN). */
+export const COMPOSER_DIR = join(DIST, 'composer')
 /** Build facts that are not served (per-remote chunk lists for `npm run size`). */
 export const STATS_DIR = join(DIST, 'stats')
 export const PLUGINS_DIR = join(ROOT, 'plugins')
 export const DEMO_SRC = join(ROOT, 'hosts/demo')
 export const BUNDLED_SRC = join(ROOT, 'hosts/bundled')
 export const WAGMI_SRC = join(ROOT, 'hosts/wagmi-example')
+export const COMPOSER_SRC = join(ROOT, 'hosts/composer')
 
 /** The `portico` field of a plugin's package.json: what the manifest says about it. */
 export type PorticoField = {
@@ -94,3 +97,11 @@ export function wagmiDirFor(dirs: { demoDir?: string; wagmiDir?: string } = {}):
 
 /** Whether the wagmi example exists in the repository (hosts/wagmi-example/src/index.tsx). */
 export const hasWagmiExample = () => existsSync(join(WAGMI_SRC, 'src/index.tsx'))
+
+/** Where the composer's build is: `composerDir`, else beside a given demo folder, else dist/composer. */
+export function composerDirFor(dirs: { demoDir?: string; composerDir?: string } = {}): string {
+  return dirs.composerDir ?? (dirs.demoDir ? join(dirs.demoDir, '..', 'composer') : COMPOSER_DIR)
+}
+
+/** Whether the composer exists in the repository (hosts/composer/src/index.tsx). */
+export const hasComposer = () => existsSync(join(COMPOSER_SRC, 'src/index.tsx'))

@@ -1,13 +1,15 @@
 /**
  * npm start — builds, then runs the whole stack: two anvil chains (with the test ERC-20 deployed to both, see
  * scripts/lib/tokens.ts), the local Solana chain (LiteSVM with funded dev keys and the PTD SPL token,
- * tests/solana), the services that exist, the plugin CDN, the demo host and the bundled host (its plugins in its
- * own bundle). Prints the URLs and the token's addresses; Ctrl-C or SIGTERM stops every child,
+ * tests/solana), the services that exist, the plugin CDN, the demo host, the bundled host (its plugins in its
+ * own bundle), the wagmi example and the composer (compose a modal by picking plugins). Prints the URLs and the token's addresses; Ctrl-C or SIGTERM stops every child,
  * also while the stack is still starting.
  *
  * Flags: --csp (serve the demo and the bundled host with the strict Content-Security-Policy; or PORTICO_CSP=1),
  * --no-build, --no-chains, --no-services. Ports: PORTICO_DEMO_PORT, PORTICO_CDN_PORT, PORTICO_BUNDLED_PORT,
- * PORTICO_API_PORT, PORTICO_FRAME_PORT, PORTICO_RELAY_PORT, PORTICO_ANVIL_PORT, PORTICO_ANVIL2_PORT,
+ * PORTICO_WAGMI_PORT, PORTICO_COMPOSER_PORT,
+ * PORTICO_API_PORT, PORTICO_FRAME_PORT, PORTICO_IDP_PORT (dev identity provider), PORTICO_RELAY_PORT,
+ * PORTICO_ONRAMP_PORT (the onramp sandbox's checkout site), PORTICO_ANVIL_PORT, PORTICO_ANVIL2_PORT,
  * PORTICO_SOLANA_PORT, PORTICO_SOLANA_WS_PORT.
  */
 import { join } from 'node:path'

@@ -8,11 +8,17 @@ export type Ports = {
   bundled: number
   /** the wagmi example (hosts/wagmi-example): a wagmi app with Portico through @portico/wagmi */
   wagmi: number
+  /** the composer (hosts/composer): compose a modal by picking plugins from the CDN */
+  composer: number
   api: number
   frame: number
   /** the frame's dev SMTP sink (its inbox is a page of the frame service) */
   smtp: number
+  /** the dev identity provider (services/frame/src/devIdp): stands in for the six social providers */
+  idp: number
   relay: number
+  /** the onramp sandbox's checkout site (a listener of the api process, beside the api: one database, one settler) */
+  onramp: number
   /** anvil, chain 31337 */
   anvil: number
   /** second anvil, chain 31338 */
@@ -28,10 +34,13 @@ export const DEFAULT_PORTS: Ports = {
   cdn: 4301,
   bundled: 4302,
   wagmi: 4303,
+  composer: 4304,
   api: 4310,
   frame: 4320,
   smtp: 4325,
+  idp: 4321,
   relay: 4330,
+  onramp: 4340,
   anvil: 8545,
   anvil2: 8546,
   solana: 8899,
@@ -43,10 +52,13 @@ export const PORT_ENV: Record<keyof Ports, string> = {
   cdn: 'PORTICO_CDN_PORT',
   bundled: 'PORTICO_BUNDLED_PORT',
   wagmi: 'PORTICO_WAGMI_PORT',
+  composer: 'PORTICO_COMPOSER_PORT',
   api: 'PORTICO_API_PORT',
   frame: 'PORTICO_FRAME_PORT',
   smtp: 'PORTICO_SMTP_SINK_PORT',
+  idp: 'PORTICO_IDP_PORT',
   relay: 'PORTICO_RELAY_PORT',
+  onramp: 'PORTICO_ONRAMP_PORT',
   anvil: 'PORTICO_ANVIL_PORT',
   anvil2: 'PORTICO_ANVIL2_PORT',
   solana: 'PORTICO_SOLANA_PORT',
@@ -81,9 +93,12 @@ export function urlsFor(ports: Ports, host = 'localhost') {
     manifest: `http://${host}:${ports.cdn}/manifest.json`,
     bundled: `http://${host}:${ports.bundled}`,
     wagmi: `http://${host}:${ports.wagmi}`,
+    composer: `http://${host}:${ports.composer}`,
     api: `http://${host}:${ports.api}`,
     frame: `http://${host}:${ports.frame}`,
+    idp: `http://${host}:${ports.idp}`,
     relay: `ws://${host}:${ports.relay}`,
+    onramp: `http://${host}:${ports.onramp}`,
     anvil: `http://${host}:${ports.anvil}`,
     anvil2: `http://${host}:${ports.anvil2}`,
     solana: `http://${host}:${ports.solana}`,

@@ -1,6 +1,6 @@
 /**
  * The dev stack: two anvil chains, the reference services that exist, the plugin CDN (dist/cdn), the demo host
- * (dist/demo) and, when built, the bundled host (dist/bundled: its plugins in its own bundle, no CDN) and the wagmi example (dist/wagmi). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
+ * (dist/demo) and, when built, the bundled host (dist/bundled: its plugins in its own bundle, no CDN), the wagmi example (dist/wagmi) and the composer (dist/composer). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
  * deployed to both (scripts/lib/tokens.ts) and the api starts with it in its token list.
  */
 import { existsSync, readFileSync } from 'node:fs'
@@ -9,10 +9,11 @@ import type { IncomingMessage } from 'node:http'
 import { isPortOpen, spawnManaged, waitForPort, type ManagedProcess } from './processes.ts'
 import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './ports.ts'
 import { startStaticServer, type StaticServer } from './static-server.ts'
-import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor, wagmiDirFor } from './workspace.ts'
+import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor, composerDirFor, wagmiDirFor } from './workspace.ts'
 import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type DevTokens, type LocalChain } from './tokens.ts'
 import { deployDevNfts, describeDevNfts, writeDevNftAssets, type DevNfts } from './nfts.ts'
 import { apiExchangeConfig, deployDevExchanges, describeDevExchange, type DevExchange } from './exchange.ts'
+import { fundSandboxTreasury } from '../../services/api/src/onramp/devFunding.ts'
 import type { SolanaChain } from '../../tests/solana/server.ts'
 import { SOLANA_LOCAL_CHAIN_ID } from '../../tests/solana/keys.ts'
 
@@ -114,6 +115,10 @@ export type StackOptions = {
   wagmi?: boolean
   /** Default: `wagmi` beside `demoDir`, else dist/wagmi. */
   wagmiDir?: string
+  /** Serve the composer (default: when its folder has index.html). */
+  composer?: boolean
+  /** Default: `composer` beside `demoDir`, else dist/composer. */
+  composerDir?: string
   /** More browser origins the dev project (and so the login frame) and the relay allow, e.g. a test's own page server. */
   extraOrigins?: readonly string[]
 }
@@ -152,7 +157,7 @@ export function stackEnv(ports: Ports, urls: StackUrls, extraOrigins: readonly s
   // the demo's origin is the one the services must allow
   env.PORTICO_ALLOWED_ORIGINS = urls.demo
   // services/api: the dev project's extra origins, and the chains it reads balances and history from
-  env.PORTICO_DEV_ORIGINS = [`${urls.demo}`, `http://127.0.0.1:${ports.demo}`, urls.bundled, `http://127.0.0.1:${ports.bundled}`, urls.wagmi, `http://127.0.0.1:${ports.wagmi}`, ...extraOrigins].join(',')
+  env.PORTICO_DEV_ORIGINS = [`${urls.demo}`, `http://127.0.0.1:${ports.demo}`, urls.bundled, `http://127.0.0.1:${ports.bundled}`, urls.wagmi, `http://127.0.0.1:${ports.wagmi}`, urls.composer, `http://127.0.0.1:${ports.composer}`, ...extraOrigins].join(',')
   // the relay's browser-origin allowlist: the same pages (the api's PORTICO_ALLOWED_ORIGINS names the demo alone)
   env.PORTICO_RELAY_ALLOWED_ORIGINS = env.PORTICO_DEV_ORIGINS
   env.PORTICO_API_CHAINS = `31337=http://127.0.0.1:${ports.anvil},31338=http://127.0.0.1:${ports.anvil2}`
@@ -198,12 +203,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const wagmiDir = wagmiDirFor(options)
     const withWagmi = options.wagmi ?? existsSync(join(wagmiDir, 'index.html'))
     if (withWagmi) wanted.push(['wagmi', ports.wagmi])
+    const composerDir = composerDirFor(options)
+    const withComposer = options.composer ?? existsSync(join(composerDir, 'index.html'))
+    if (withComposer) wanted.push(['composer', ports.composer])
     if (options.chains !== false) {
       wanted.push(['anvil', ports.anvil], ['anvil2', ports.anvil2], ['solana', ports.solana], ['solanaWs', ports.solanaWs])
     }
     const services =
       options.services === false ? [] : SERVICES.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src/main.ts')))
     for (const s of services) wanted.push([s.name, ports[s.port]])
+    // the onramp sandbox's checkout site is a second listener of the api process (it shares the api's database)
+    if (services.some((s) => s.name === 'api')) wanted.push(['onramp', ports.onramp])
+    // the frame's social logins go to the dev identity provider, a process of its own
+    const withIdp = services.some((s) => s.name === 'frame') && existsSync(join(ROOT, 'services/frame/src/devIdp/main.ts'))
+    if (withIdp) wanted.push(['idp', ports.idp])
     for (const [name, port] of wanted) {
       if (await isPortOpen(port)) {
         throw new Error(`port ${port} (${name}) is already in use; set ${PORT_ENV[name as keyof Ports] ?? 'its env var'} to another port`)
@@ -262,6 +275,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       processes.push(p)
       track(waits, waitForPort(ports[s.port], p, 60_000))
       lines.push(row(`${s.name} service`, urls[s.port]))
+      // PORTICO_ONRAMP_PORT is in every child's env (stackEnv); the api opens it once it listens itself
+      if (s.name === 'api') {
+        track(waits, waitForPort(ports.onramp, p, 60_000))
+        lines.push(row('onramp sandbox', urls.onramp))
+      }
       // without SMTP_URL the frame keeps dev mail in its SMTP sink, readable on this page
       if (s.name === 'frame' && !env.SMTP_URL) lines.push(row('dev mail inbox', `${urls.frame}/inbox`))
     }
@@ -269,13 +287,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const api = services.find((s) => s.name === 'api')
     // the frame reads each project's allowed parent origins (its CSP frame-ancestors) from the api; it asks per page
     // request, so it need not wait for the api to be up
-    for (const s of services) if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api } : {})
+    for (const s of services) if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api, ...(withIdp ? { PORTICO_SOCIAL_DEV_IDP: urls.idp } : {}) } : {})
+    if (withIdp) {
+      const builtIdp = options.builtServices && existsSync(join(ROOT, 'services/frame/dist/devIdp/main.js'))
+      const p = spawnManaged({
+        name: 'idp',
+        command: process.execPath,
+        args: builtIdp ? [join('dist', 'devIdp', 'main.js')] : ['--conditions=source', '--import', 'tsx', join('src', 'devIdp', 'main.ts')],
+        cwd: join(ROOT, 'services', 'frame'),
+        env: { ...env, PORTICO_IDP_URL: urls.idp },
+        echo: options.echo,
+      })
+      processes.push(p)
+      track(waits, waitForPort(ports.idp, p, 60_000))
+      lines.push(row('dev identity provider', `${urls.idp} (google, github, apple, facebook, x, discord)`))
+    }
     await Promise.all(chainWaits)
     checkAborted()
     const withTokens = options.tokens ?? (localChains.length > 0 && api !== undefined)
     if (withTokens && localChains.length > 0) {
       tokens = await deployDevTokens(localChains)
       tokenLines.push(...describeDevTokens(tokens))
+      // the api's sandbox onramp delivers ETH and PTD from its own treasury key (anvil's ninth): it mints its PTD
+      const devTokens = tokens
+      const treasury = await fundSandboxTreasury(devTokens.deployments.map((d) => ({ chainId: d.chainId, rpcUrl: localChains.find((c) => c.chainId === d.chainId)!.rpcUrl, token: d.address, decimals: devTokens.decimals })))
+      tokenLines.push(`    onramp sandbox treasury ${treasury}: 10,000 ETH and 1,000,000 ${devTokens.symbol} on each chain`)
       // after the ERC-20 (same deployer key); metadata and images are served by the plugin CDN
       nfts = await deployDevNfts(localChains[0]!, writeDevNftAssets(options.cdnDir ?? CDN_DIR, urls.cdn))
       tokenLines.push(...describeDevNfts(nfts))
@@ -297,6 +333,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const folders: [string, string][] = [[cdnDir, 'plugin CDN'], [demoDir, 'demo']]
     if (withBundled) folders.push([bundledDir, 'bundled host'])
     if (withWagmi) folders.push([wagmiDir, 'wagmi example'])
+    if (withComposer) folders.push([composerDir, 'composer'])
     for (const [dir, what] of folders) {
       if (!existsSync(dir)) throw new Error(`${what} folder ${dir} is missing: run \`npm run build\` first`)
     }
@@ -344,6 +381,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         }),
       )
       lines.splice(withBundled ? 3 : 2, 0, row(`wagmi example${options.csp ? ' (strict CSP)' : ''}${wagmiWallet ? ' + Dev Wallet' : ''}`, urls.wagmi))
+    }
+    if (withComposer) {
+      // a tool page: it fetches the manifest itself (so it can show the CDN failing) and loads each picked plugin
+      const composerWallet = options.devWallet ?? existsSync(join(composerDir, DEV_WALLET_FILE))
+      servers.push(
+        await startStaticServer({
+          dir: composerDir,
+          port: ports.composer,
+          transformHtml: (html) => injectDemoConfig(html, config, { devWallet: composerWallet }),
+        }),
+      )
+      lines.splice(2 + (withBundled ? 1 : 0) + (withWagmi ? 1 : 0), 0, row(`composer${composerWallet ? ' + Dev Wallet' : ''}`, urls.composer))
     }
   } catch (error) {
     await stop()

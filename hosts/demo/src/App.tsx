@@ -1,7 +1,7 @@
 import { useRef, useState, useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
-import { DEMO_LOCALES, KNOWN_FEATURES, readFlag, SEND_VALUE_LAMPORTS, SEND_VALUE_WEI, SIGN_MESSAGE, SOLANA_SEND_TO, SIWX_ENABLED_KEY, SIWX_REQUIRED_KEY, withQuery, writeFlag, type DemoConfig } from './config.js'
+import { BITCOIN_SEND_TO, DEMO_LOCALES, KNOWN_FEATURES, readFlag, SEND_VALUE_LAMPORTS, SEND_VALUE_SATS, SEND_VALUE_WEI, SIGN_MESSAGE, SOLANA_SEND_TO, SIWX_ENABLED_KEY, SIWX_REQUIRED_KEY, withQuery, writeFlag, type DemoConfig } from './config.js'
 
 type Props = { kernel: Kernel; config: DemoConfig; setTheme: (mode: 'light' | 'dark') => void }
 
@@ -134,9 +134,10 @@ function AccountPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
   const symbol = account?.balanceSymbol ?? network?.nativeCurrency?.symbol ?? 'ETH'
   const [sign, startSign, resetSign] = useAction(() => kernel.signMessage(SIGN_MESSAGE))
   // 0.01 of the native currency: ETH to `sendTo`, or SOL to the local Solana chain's second dev key
-  const sendTo = namespace === 'solana' ? SOLANA_SEND_TO : config.sendTo
+  // (or BTC to the Bitcoin Dev Wallet's ordinals address)
+  const sendTo = namespace === 'solana' ? SOLANA_SEND_TO : namespace === 'bip122' ? BITCOIN_SEND_TO : config.sendTo
   const [send, startSend, resetSend] = useAction(() =>
-    kernel.sendTransaction({ to: sendTo, value: namespace === 'solana' ? SEND_VALUE_LAMPORTS : SEND_VALUE_WEI }),
+    kernel.sendTransaction({ to: sendTo, value: namespace === 'solana' ? SEND_VALUE_LAMPORTS : namespace === 'bip122' ? SEND_VALUE_SATS : SEND_VALUE_WEI }),
   )
   const explorer = network?.blockExplorers?.default?.url?.replace(/\/$/, '')
   // a result belongs to the account and network it was made with

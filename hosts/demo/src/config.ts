@@ -7,7 +7,9 @@
  *    the manifest that neither list names loads as usual), `?theme=dark`, `?preload=none|intent|idle`, `?debug`,
  *    `?sendTo=0x…` (where "Send 0.01 ETH" sends), `?locale=es|ja|ar`, `?siwx=1` (sign in with the wallet after a connect; also
  *    the page's "Sign in with X" switch, kept in localStorage), `?solana=1` (the solana adapter on the local Solana chain,
- *    and the Dev Wallet's Solana wallet; off by default, so the page loads no Solana code), and with `debug` also
+ *    and the Dev Wallet's Solana wallet; off by default, so the page loads no Solana code), `?polkadot=1` (the polkadot
+ *    adapter and the Dev Wallet's Polkadot extension; off by default), `?bitcoin=1` (the bitcoin adapter on regtest and
+ *    the Dev Wallet's sats-connect wallet; off by default), and with `debug` also
  *    `?manifest=<url>` (tests point the demo at another plugin CDN) and `?solanaRpc=<url>` (another local Solana chain).
  */
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
@@ -44,6 +46,10 @@ export type DemoConfig = {
   solana: { rpcUrl: string; wsUrl?: string; caipNetworkId: string }
   /** The solana plugin on, with the local chain (`?solana=1`); off, it is switched off and never loads. */
   solanaEnabled: boolean
+  /** The polkadot plugin on (`?polkadot=1`: Polkadot, Kusama, Westend and the Dev Wallet's extension); off, it never loads. */
+  polkadotEnabled: boolean
+  /** The bitcoin plugin on (`?bitcoin=1`: regtest first, and the Dev Wallet's sats-connect wallet); off, it never loads. */
+  bitcoinEnabled: boolean
 }
 
 /** anvil's second dev account: the Dev Wallet's first account sends to it. */
@@ -57,6 +63,12 @@ export const SEND_VALUE_WEI = 10_000_000_000_000_000n
 
 /** On Solana, "Send 0.01 SOL" sends to the local chain's second dev key (tests/solana/keys.ts). */
 export const SOLANA_SEND_TO = '34NdDoTDirezU2PMNBdnXoBPgohEkigF42WQnuF29Szx'
+
+/** On Bitcoin, "Send 0.01 BTC" sends to the Dev Wallet's own regtest ordinals address (tests/wallets/bitcoin/keys.ts). */
+export const BITCOIN_SEND_TO = 'bcrt1pqx9kenxgevh0tgqa4jmstmm7r66lw5yjur8k8rx2sg0gwyl2quys554qgl'
+
+/** 0.01 BTC in satoshis. */
+export const SEND_VALUE_SATS = 1_000_000n
 
 /** 0.01 SOL in lamports. */
 export const SEND_VALUE_LAMPORTS = 10_000_000n
@@ -92,6 +104,8 @@ const FALLBACK: DemoConfig = {
   // the local chain's fixed genesis hash (tests/solana/keys.ts), cut to 32 characters for CAIP-2
   solana: { rpcUrl: 'http://localhost:8899', wsUrl: 'ws://localhost:8900', caipNetworkId: 'solana:2HpdrUj58LmkytJebbafrZb2ousvaTgP' },
   solanaEnabled: false,
+  polkadotEnabled: false,
+  bitcoinEnabled: false,
 }
 
 function metaConfig(): Partial<DemoConfig> {
@@ -157,6 +171,8 @@ export function readConfig(href = location.href): DemoConfig {
   if (query.get('sendTo') !== null) config.sendTo = query.get('sendTo')!
   if (query.get('locale')) config.locale = query.get('locale')!
   if (query.has('solana')) config.solanaEnabled = truthy(query.get('solana'))
+  if (query.has('polkadot')) config.polkadotEnabled = truthy(query.get('polkadot'))
+  if (query.has('bitcoin')) config.bitcoinEnabled = truthy(query.get('bitcoin'))
   if (config.debug && query.get('solanaRpc')) config.solana = { ...config.solana, rpcUrl: query.get('solanaRpc')! }
   if (query.has('siwx')) config.siwx = truthy(query.get('siwx'))
   else config.siwx = readFlag(SIWX_ENABLED_KEY)
@@ -196,6 +212,16 @@ export const evmOptions = (config: DemoConfig) => ({
 
 /** The solana plugin's options (its `features.solana` object): the local chain, added after the well-known ones. */
 export const solanaOptions = (config: DemoConfig) => ({ local: { ...config.solana, name: 'Solana Local' } })
+
+/** The polkadot plugin's networks (CAIP-2 ids of Polkadot, Kusama and Westend), listed when `?polkadot=1`. */
+export const POLKADOT_NETWORK_IDS = [
+  'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+  'polkadot:b0a8d493285c2df73290dfb7e61f870f',
+  'polkadot:e143f23803ac50e8f6f8e62695d1ce9e',
+] as const
+
+/** The bitcoin networks the demo lists with `?bitcoin=1`: regtest (the Dev Wallet's), then mainnet (CAIP-2 ids). */
+export const BITCOIN_NETWORK_IDS = ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'bip122:000000000019d6689c085ae165831e93'] as const
 
 export function withQuery(changes: Record<string, string | null>, href = location.href): string {
   const url = new URL(href)

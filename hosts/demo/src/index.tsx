@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { createKernel } from '@portico/kernel'
 import { App } from './App.js'
-import { connectOptions, demoNetworkIds, evmOptions, readConfig, readFlag, SIWX_REQUIRED_KEY, solanaOptions } from './config.js'
+import { BITCOIN_NETWORK_IDS, connectOptions, demoNetworkIds, evmOptions, readConfig, POLKADOT_NETWORK_IDS, readFlag, SIWX_REQUIRED_KEY, solanaOptions } from './config.js'
 import '@portico/kernel/styles.css'
 import './styles.css'
 
@@ -14,12 +14,14 @@ const kernel = createKernel({
   metadata: { name: 'Portico demo', description: 'Portico demo host', url: location.origin, icons: [] },
   // the manifest inlined by the server saves its round trip on the first open; entries resolve against the URL
   remotes: { manifestUrl: config.manifestUrl, manifest: config.manifest as never },
-  adapters: config.solanaEnabled ? ['eip155', 'solana'] : ['eip155'],
-  networks: [...demoNetworkIds(config), ...(config.solanaEnabled ? [config.solana.caipNetworkId] : [])],
+  adapters: ['eip155', ...(config.solanaEnabled ? (['solana'] as const) : []), ...(config.polkadotEnabled ? (['polkadot'] as const) : []), ...(config.bitcoinEnabled ? (['bip122'] as const) : [])],
+  networks: [...demoNetworkIds(config), ...(config.solanaEnabled ? [config.solana.caipNetworkId] : []), ...(config.polkadotEnabled ? POLKADOT_NETWORK_IDS : []), ...(config.bitcoinEnabled ? BITCOIN_NETWORK_IDS : [])],
   // plugins in the manifest load unless switched off; solana only with `?solana=1`
   features: Object.fromEntries([
     ['evm', evmOptions(config)],
     ['solana', config.solanaEnabled ? solanaOptions(config) : false],
+    ['polkadot', config.polkadotEnabled],
+    ['bitcoin', config.bitcoinEnabled],
     // sign-in loads only when the page turns it on (its remote would otherwise load with every first open)
     ['siwx', config.siwx],
     ...config.features.map((f) => [f, (f === 'connect' && connectOptions()) || true] as const),
@@ -43,6 +45,10 @@ const kernel = createKernel({
 if (config.debug) {
   ;(window as unknown as { __portico: typeof kernel }).__portico = kernel
 }
+
+// a social login that came back without a popup (redirect flow, Telegram, mobile): the socials plugin completes it
+// and removes `result_uri` from the address bar (SPEC §4), so load it now rather than on the first open
+if (new URLSearchParams(location.search).has('result_uri')) void kernel.plugins.load('socials').catch((error) => console.warn('[portico demo] socials:', error))
 
 /** Switches the page and the modal between light and dark. */
 function setTheme(mode: 'light' | 'dark') {

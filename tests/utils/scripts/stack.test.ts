@@ -4,7 +4,7 @@ import { demoCsp, demoRuntimeConfig, injectDemoConfig, stackEnv } from '../../..
 
 describe('ports', () => {
   it('behavior: defaults, env overrides, and test ports beside them', () => {
-    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, wagmi: 4303, api: 4310, frame: 4320, smtp: 4325, relay: 4330, anvil: 8545, anvil2: 8546, solana: 8899, solanaWs: 8900 })
+    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, wagmi: 4303, composer: 4304, api: 4310, frame: 4320, smtp: 4325, idp: 4321, relay: 4330, onramp: 4340, anvil: 8545, anvil2: 8546, solana: 8899, solanaWs: 8900 })
     // the frame's dev SMTP sink moves with the rest of a stack
     expect(portsFromEnv({ PORTICO_SMTP_SINK_PORT: '5325' }).smtp).toBe(5325)
     expect(TEST_PORTS.smtp).toBe(14325)
@@ -14,6 +14,12 @@ describe('ports', () => {
     expect(urlsFor(DEFAULT_PORTS).bundled).toBe('http://localhost:4302')
     expect(portsFromEnv({ PORTICO_WAGMI_PORT: '5303' }).wagmi).toBe(5303)
     expect(urlsFor(DEFAULT_PORTS).wagmi).toBe('http://localhost:4303')
+    expect(portsFromEnv({ PORTICO_COMPOSER_PORT: '5304' }).composer).toBe(5304)
+    expect(urlsFor(DEFAULT_PORTS).composer).toBe('http://localhost:4304')
+    // the onramp sandbox's checkout site (a listener of the api process), moved with the rest in tests
+    expect(portsFromEnv({ PORTICO_ONRAMP_PORT: '5340' }).onramp).toBe(5340)
+    expect(TEST_PORTS.onramp).toBe(14340)
+    expect(urlsFor(DEFAULT_PORTS).onramp).toBe('http://localhost:4340')
   })
 
   it('error: a port that is not a number is refused with the variable named', () => {
@@ -49,9 +55,10 @@ describe('demo page config', () => {
     const env = stackEnv(DEFAULT_PORTS, urls)
     expect(env).toMatchObject({
       PORTICO_API_PORT: '4310',
+      PORTICO_ONRAMP_PORT: '4340',
       PORTICO_RPC_31338: 'http://localhost:8546',
       PORTICO_BUNDLED_PORT: '4302',
-      PORTICO_DEV_ORIGINS: 'http://localhost:4300,http://127.0.0.1:4300,http://localhost:4302,http://127.0.0.1:4302,http://localhost:4303,http://127.0.0.1:4303',
+      PORTICO_DEV_ORIGINS: 'http://localhost:4300,http://127.0.0.1:4300,http://localhost:4302,http://127.0.0.1:4302,http://localhost:4303,http://127.0.0.1:4303,http://localhost:4304,http://127.0.0.1:4304',
       PORTICO_API_CHAINS: '31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546',
     })
   })

@@ -14,6 +14,7 @@ import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type 
 import { deployDevNfts, describeDevNfts, writeDevNftAssets, type DevNfts } from './nfts.ts'
 import { apiExchangeConfig, deployDevExchanges, describeDevExchange, type DevExchange } from './exchange.ts'
 import { fundSandboxTreasury } from '../../services/api/src/onramp/devFunding.ts'
+import { DEV_ID_REGISTRY_ADDRESS, deployDevIdRegistry } from '../../services/frame/src/farcaster/idRegistry.ts'
 import type { SolanaChain } from '../../tests/solana/server.ts'
 import { SOLANA_LOCAL_CHAIN_ID } from '../../tests/solana/keys.ts'
 
@@ -287,7 +288,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const api = services.find((s) => s.name === 'api')
     // the frame reads each project's allowed parent origins (its CSP frame-ancestors) from the api; it asks per page
     // request, so it need not wait for the api to be up
-    for (const s of services) if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api, ...(withIdp ? { PORTICO_SOCIAL_DEV_IDP: urls.idp } : {}) } : {})
+    // Sign In With Farcaster reads custody addresses from the dev IdRegistry on the first local chain: its address is
+    // fixed (a deployer key of its own), so the frame can start before the chain does; it is deployed below
+    const farcasterChain = localChains[0]
+    const farcasterEnv = farcasterChain
+      ? { PORTICO_FARCASTER_ID_REGISTRY: DEV_ID_REGISTRY_ADDRESS, PORTICO_FARCASTER_RPC_URL: farcasterChain.rpcUrl, PORTICO_FARCASTER_CHAIN_ID: String(farcasterChain.chainId) }
+      : {}
+    for (const s of services)
+      if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api, ...(withIdp ? { PORTICO_SOCIAL_DEV_IDP: urls.idp } : {}), ...farcasterEnv } : {})
     if (withIdp) {
       const builtIdp = options.builtServices && existsSync(join(ROOT, 'services/frame/dist/devIdp/main.js'))
       const p = spawnManaged({
@@ -304,6 +312,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     await Promise.all(chainWaits)
     checkAborted()
+    if (farcasterChain && services.some((s) => s.name === 'frame')) {
+      await deployDevIdRegistry(farcasterChain)
+      tokenLines.push(`    Farcaster IdRegistry ${DEV_ID_REGISTRY_ADDRESS} on chain ${farcasterChain.chainId} (approve a sign-in: npx tsx tests/wallets/farcaster/cli.ts '<farcaster://connect?…>')`)
+    }
     const withTokens = options.tokens ?? (localChains.length > 0 && api !== undefined)
     if (withTokens && localChains.length > 0) {
       tokens = await deployDevTokens(localChains)

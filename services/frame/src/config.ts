@@ -1,4 +1,5 @@
 import type { Database } from '@portico/service-api/db'
+import type { FarcasterRegistryConfig } from './farcaster/siwf.js'
 import type { SocialProviderConfig } from './social/providers.js'
 
 /** Default HTTP port of the frame service (ARCHITECTURE: frame 4320, override with PORTICO_FRAME_PORT). */
@@ -129,6 +130,11 @@ export interface FrameServerOptions {
    * `socialProvidersFromEnv`). None by default.
    */
   socialProviders?: readonly SocialProviderConfig[]
+  /**
+   * Where Sign In With Farcaster reads custody addresses: an IdRegistry on a chain (PORTICO_FARCASTER_ID_REGISTRY,
+   * PORTICO_FARCASTER_RPC_URL, PORTICO_FARCASTER_CHAIN_ID). Without it Farcaster sign-in is off.
+   */
+  farcaster?: FarcasterRegistryConfig
   /** The clock (tests move it). */
   now?: () => Date
   logger?: Logger

@@ -1,6 +1,7 @@
 import { DEFAULT_CLEANUP_INTERVAL_MS, DEFAULT_FRAME_PORT, DEFAULT_SMTP_SINK_PORT, type FrameServerOptions } from './config.js'
 import { parseShareKey } from './shareCipher.js'
 import { socialProvidersFromEnv } from './social/providers.js'
+import { farcasterFromEnv } from './farcaster/env.js'
 
 const portFrom = (name: string, value: string | undefined, fallback: number): number => {
   const port = value ? Number(value) : fallback
@@ -17,7 +18,8 @@ const portFrom = (name: string, value: string | undefined, fallback: number): nu
  * PORTICO_FRAME_SHARE_KEY (32-byte key that encrypts stored key shares; required in production), PORTICO_API_URL (the
  * api, read for each project's allowed origins), PORTICO_FRAME_ALLOWED_ORIGINS (comma list allowed for every project
  * instead), PORTICO_FRAME_PAGE_DIR (the built frame page; services/frame/page/dist by default), and the social
- * providers' PORTICO_SOCIAL_* variables (see socialProvidersFromEnv).
+ * providers' PORTICO_SOCIAL_* variables (see socialProvidersFromEnv), and Farcaster's PORTICO_FARCASTER_* (see
+ * farcasterFromEnv).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
   options: FrameServerOptions
@@ -54,6 +56,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
       allowedOrigins,
       pageDir: env.PORTICO_FRAME_PAGE_DIR || undefined,
       socialProviders: socialProvidersFromEnv(env),
+      farcaster: farcasterFromEnv(env),
     },
   }
 }

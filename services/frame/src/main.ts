@@ -16,6 +16,7 @@ console.log(`[portico-frame] OpenAPI document: ${url}/openapi.json`)
 if (cleanupIntervalMs > 0) server.startCleanupTimer(cleanupIntervalMs)
 const socialProviders = server.socials.configured()
 if (socialProviders.length > 0) console.log(`[portico-frame] social sign-in: ${socialProviders.join(', ')}${process.env.PORTICO_SOCIAL_DEV_IDP ? ` (through the dev identity provider ${process.env.PORTICO_SOCIAL_DEV_IDP})` : ''}`)
+if (options.farcaster) console.log(`[portico-frame] Farcaster sign-in: IdRegistry ${options.farcaster.idRegistry} on chain ${options.farcaster.chainId} (${options.farcaster.rpcUrl})`)
 if (server.sink) console.log(`[portico-frame] dev SMTP sink on 127.0.0.1:${server.sink.port}; inbox: ${url}/inbox (JSON: ${url}/inbox.json)`)
 
 let stopping = false

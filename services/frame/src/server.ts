@@ -42,6 +42,9 @@ import { registerPageRoutes } from './routes/page.js'
 import { registerWalletRoutes } from './routes/wallet.js'
 import { SocialLogins } from './social/flows.js'
 import { registerSocialRoutes } from './social/routes.js'
+import { FarcasterRelay } from './farcaster/relay.js'
+import { registerFarcasterRoutes } from './farcaster/routes.js'
+import { FarcasterRegistry } from './farcaster/siwf.js'
 import { Sessions } from './sessions.js'
 import { ShareCipher, parseShareKey, shareKeyFromSecret } from './shareCipher.js'
 import { Wallets } from './wallets.js'
@@ -59,6 +62,8 @@ export interface FrameServer {
   updates: EmailUpdates
   /** Social sign-ins (OAuth 2.0 / OpenID Connect with PKCE). */
   socials: SocialLogins
+  /** The Sign In With Farcaster relay (off unless `farcaster` is configured). */
+  farcaster: FarcasterRelay
   /** Allowed parent origins per project (fixed list or the api). */
   origins: AllowedOrigins
   limits: FrameLimits
@@ -134,6 +139,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   const trustProxy = options.trustProxy ?? false
   const publicUrl = options.publicUrl?.replace(/\/+$/, '')
   const socials = new SocialLogins(db, secret, options.socialProviders ?? [], origins, now)
+  const farcaster = new FarcasterRelay(db, secret, options.farcaster ? new FarcasterRegistry(options.farcaster) : null, origins, now)
 
   const app = new OpenAPIHono({ defaultHook: validationHook })
   app.use('*', async (c, next) => {
@@ -336,6 +342,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
   registerWalletRoutes(app, { sessions, wallets })
   registerPageRoutes(app, { pageDir, origins })
   registerSocialRoutes(app, { socials, sessions, hashDevice: (deviceId) => codes.hashDevice(deviceId), publicUrl })
+  registerFarcasterRoutes(app, { relay: farcaster, sessions, hashDevice: (deviceId) => codes.hashDevice(deviceId) })
 
   app.openapi(
     createRoute({
@@ -406,6 +413,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
     wallets,
     updates,
     socials,
+    farcaster,
     origins,
     limits,
     sink,

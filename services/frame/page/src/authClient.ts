@@ -24,6 +24,9 @@ const SocialFinishSchema = z.object({
   session: SessionTokensSchema,
 })
 const DeviceStatusSchema = z.object({ approved: z.boolean() })
+const FarcasterChannelSchema = z.object({ channelToken: z.string().min(1), url: z.string().min(1), binding: z.string().min(1), expiresAt: z.string() })
+const FarcasterStatusSchema = z.object({ state: z.enum(['pending', 'completed']), fid: z.string().optional(), username: z.string().nullable().optional() })
+const FarcasterFinishSchema = z.object({ userId: z.string(), fid: z.string(), userName: z.string().nullable(), session: SessionTokensSchema })
 const WalletAccountSchema = z.object({
   namespace: z.enum(['eip155', 'solana']),
   address: z.string().min(1),
@@ -124,6 +127,21 @@ export class AuthClient {
     }
     await this.store.saveSession(session)
     return { ...session, userName: finished.userName }
+  }
+
+  /** Opens a Sign In With Farcaster channel for the app page `siweUri`: the URL to show and the binding to finish with. */
+  farcasterChannel = (projectId: string, siweUri: string) => this.call(FarcasterChannelSchema, 'POST', '/v1/farcaster/channel', { projectId, siweUri })
+
+  /** The state of a channel: pending, or completed by an fid. */
+  farcasterStatus = (channelToken: string) =>
+    this.call(FarcasterStatusSchema, 'GET', `/v1/farcaster/channel/status?channelToken=${encodeURIComponent(channelToken)}`)
+
+  /** Redeems an approved channel and stores the new session; returns it with the Farcaster user name and fid. */
+  async farcasterFinish(channelToken: string, binding: string, deviceId: string): Promise<StoredSession & { userName: string | null; fid: string }> {
+    const finished = await this.call(FarcasterFinishSchema, 'POST', '/v1/farcaster/finish', { channelToken, binding, deviceId })
+    const session: StoredSession = { userId: finished.userId, email: null, ...finished.session, tag: await sessionTag(finished.session.accessToken) }
+    await this.store.saveSession(session)
+    return { ...session, userName: finished.userName, fid: finished.fid }
   }
 
   /** The server's view of the session (its email may have changed); throws "Session expired" when it is gone. */

@@ -10,6 +10,7 @@ export const MESSAGES = {
   solanaUnavailable: 'Solana signing is not available yet',
   socialUnavailable: 'Social login is not available yet.',
   farcasterUnavailable: 'Farcaster login is not available yet.',
+  farcasterNotStarted: 'Show the Farcaster code first, then scan it.',
   smartAccountUnavailable: 'Smart accounts are not available yet.',
   notAllowed: 'Requested RPC call is not allowed',
   notSignedIn: 'You are not signed in.',

@@ -181,7 +181,8 @@ describe('frame handlers: email login and wallet', () => {
     expect(() => f.handlers.INIT_SMART_ACCOUNT(undefined, 'i')).toThrow('Smart accounts are not available yet.')
     // a frame without the social settings (no project) refuses social requests
     await expect(f.handlers.CONNECT_SOCIAL({ uri: 'x' }, 's')).rejects.toThrow('Social login is not available yet.')
-    expect(() => f.handlers.GET_FARCASTER_URI(undefined, 'f')).toThrow('Farcaster login is not available yet.')
+    await expect(f.handlers.GET_FARCASTER_URI(undefined, 'f')).rejects.toThrow('Farcaster login is not available yet.')
+    await expect(f.handlers.CONNECT_FARCASTER(undefined, 'f')).rejects.toThrow('Show the Farcaster code first, then scan it.')
     await expect(f.handlers.CONNECT_DEVICE(undefined, 'd')).rejects.toThrow('Request a code for your email first.')
   })
 })

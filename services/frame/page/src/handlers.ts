@@ -13,6 +13,8 @@ import type { WalletService } from './wallet.js'
 export const DEVICE_POLL_MS = 2_000
 /** Give up waiting for the device link after this long (the link itself expires sooner). */
 export const DEVICE_WAIT_MS = 15 * 60_000
+/** How often CONNECT_FARCASTER asks whether the Farcaster app approved the channel (it expires after 5 minutes). */
+export const FARCASTER_POLL_MS = 1_000
 
 export interface HandlerDeps {
   auth: AuthClient
@@ -53,10 +55,16 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
   /** Stops a CONNECT_DEVICE wait that a newer login, sign-out or reload replaced. */
   let deviceWait: AbortController | undefined
   let dappData: FrameSyncDappData | undefined
+  /** The Farcaster channel GET_FARCASTER_URI opened; CONNECT_FARCASTER waits for its approval. */
+  let farcasterChannel: { channelToken: string; url: string; binding: string } | undefined
+  let farcasterWait: AbortController | undefined
 
+  /** Ends the waits of a login a newer login, sign-out or reload replaced (a device link, a Farcaster approval). */
   const stopDeviceWait = () => {
     deviceWait?.abort()
     deviceWait = undefined
+    farcasterWait?.abort()
+    farcasterWait = undefined
   }
 
   /** The signed-in user with their wallet's accounts; throws when there is no usable session. */
@@ -293,11 +301,34 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
         preferredAccountType: 'eoa' as const,
       }
     },
-    GET_FARCASTER_URI() {
-      throw new FrameFailure(MESSAGES.farcasterUnavailable)
+    async GET_FARCASTER_URI() {
+      const social = deps.social
+      if (!social) throw new FrameFailure(MESSAGES.farcasterUnavailable)
+      farcasterWait?.abort()
+      const { channelToken, url, binding } = await auth.farcasterChannel(social.projectId, `${social.parentOrigin}/`)
+      farcasterChannel = { channelToken, url, binding }
+      return { url }
     },
-    CONNECT_FARCASTER() {
-      throw new FrameFailure(MESSAGES.farcasterUnavailable)
+    async CONNECT_FARCASTER() {
+      const channel = farcasterChannel
+      if (!channel) throw new FrameFailure(MESSAGES.farcasterNotStarted, 'FARCASTER_NOT_STARTED')
+      farcasterWait?.abort()
+      const wait = new AbortController()
+      farcasterWait = wait
+      // until the Farcaster app approves, the channel expires (the server says so) or a newer channel replaces it
+      for (;;) {
+        const status = await auth.farcasterStatus(channel.channelToken)
+        if (status.state === 'completed') break
+        await sleep(FARCASTER_POLL_MS, wait.signal)
+      }
+      if (farcasterWait === wait) farcasterWait = undefined
+      stopDeviceWait()
+      pendingEmail = undefined
+      const session = await auth.farcasterFinish(channel.channelToken, channel.binding, await store.deviceId())
+      farcasterChannel = undefined
+      await wallet.ensure(session.userId)
+      deps.send({ type: `${FRAME_EVENT_PREFIX}SESSION_UPDATE`, payload: { token: session.tag } })
+      return { userName: session.userName ?? `fid ${session.fid}` }
     },
   }
 }

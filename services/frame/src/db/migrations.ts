@@ -195,4 +195,30 @@ export const frameMigrations: readonly FrameMigration[] = [
       create index frame_social_flows_expires_idx on frame_social_flows (expires_at);
     `,
   },
+  {
+    id: 'frame-0005_farcaster',
+    sql: `
+      -- Sign In With Farcaster channels (src/farcaster/relay.ts). Only HMACs of the channel token and of the binding
+      -- secret the frame keeps are stored. completed_at is set once, when the custody key of fid approved the channel
+      -- (custody: the address read from the IdRegistry); finished_at once, when the frame redeemed it. The user of an
+      -- fid is the frame_social_accounts row (provider 'farcaster', subject = fid).
+      create table frame_farcaster_channels (
+        id text primary key,
+        token_hash text not null unique,
+        binding_hash text not null,
+        project_id text not null,
+        domain text not null,
+        uri text not null,
+        nonce text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        completed_at timestamptz,
+        fid text,
+        custody text,
+        username text,
+        finished_at timestamptz
+      );
+      create index frame_farcaster_channels_expires_idx on frame_farcaster_channels (expires_at);
+    `,
+  },
 ]

@@ -1,0 +1,1 @@
+export { approveChannel, parseConnectUrl, type ApproveOptions, type ApproveResult, type FarcasterConnectUrl } from './client.js'

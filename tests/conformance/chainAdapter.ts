@@ -31,7 +31,10 @@ export type ChainAdapterFixture = {
   setRejecting?: (rejecting: boolean) => void | Promise<void>
   /** The wallet revokes authorisation on disconnect, so reconnect then yields `undefined`. */
   revokesOnDisconnect?: boolean
-  /** A transaction the wallet can send on `network`; without it the sending check is skipped. */
+  /**
+   * A transaction the wallet can send on `network`. Without it the adapter is taken as one that cannot send here
+   * (a signing-only namespace): its sendTransaction must then refuse with a Portico error, not a raw one.
+   */
   transaction?: TransactionRequest
   teardown?: () => void | Promise<void>
 }
@@ -151,9 +154,15 @@ export function describeChainAdapter(
       expect(symbol).toBe(f.network.nativeCurrency.symbol)
     }, timeout)
 
-    it('behavior: sendTransaction returns a transaction id', async (ctx) => {
-      if (!f.transaction) return ctx.skip()
+    it('behavior: sendTransaction returns a transaction id, or refuses with a Portico error where the adapter cannot send', async () => {
       const { address } = await connect()
+      if (!f.transaction) {
+        const error = await f.adapter
+          .sendTransaction({ connector: f.connector, address, network: f.network, transaction: { to: address, value: 0n } })
+          .then((hash) => expect.fail(`sendTransaction returned ${String(hash)} with no transaction in the fixture`), (e: unknown) => e)
+        expect(isPorticoError(error), `not a Portico error: ${String((error as Error)?.message ?? error)}`).toBe(true)
+        return
+      }
       const hash = await f.adapter.sendTransaction({ connector: f.connector, address, network: f.network, transaction: f.transaction })
       if (f.adapter.namespace === 'eip155') expect(isTransactionHash(hash), `"${hash}" is not a transaction hash`).toBe(true)
       else expect(typeof hash === 'string' && hash.length > 0).toBe(true)

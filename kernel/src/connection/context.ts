@@ -17,8 +17,8 @@ export type ConnectionDeps = {
   open: (view?: string, data?: unknown) => Promise<void>
   close: () => void
   log: (level: 'debug' | 'warn' | 'error', ...args: unknown[]) => void
-  /** A kernel message in the visitor's language (toasts). */
-  t: (key: string) => string
+  /** A kernel message in the visitor's language (toasts); `{name}` in it takes `params.name`. */
+  t: (key: string, params?: Record<string, string | number>) => string
   /**
    * The channel to the site's other tabs, opened by the kernel before this chunk loads (so a message can load it);
    * without one, the connection opens its own and closes it on destroy.
@@ -30,6 +30,8 @@ export type ConnectionDeps = {
 export type ConnectionContext = ConnectionDeps & {
   /** Unsubscribe functions of the wallet-event watches, by `namespace:connectorId`. */
   unwatch: Map<string, () => void>
+  /** `namespace:connectorId` of the connections the visitor is disconnecting now: their wallet's own end is no news. */
+  ending: Set<string>
 }
 
 export const watchKey = (ns: ChainNamespace, connectorId: string) => `${ns}:${connectorId}`

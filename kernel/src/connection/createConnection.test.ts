@@ -50,6 +50,8 @@ function scriptedWallet(ns: ChainNamespace, address: string, chainId: number | s
     async disconnect() {
       wallet.calls.push('disconnect')
       rejectOrFail()
+      // as real wallets do: the revocation comes back as a disconnect event
+      wallet.events?.onDisconnect?.()
     },
     async switchNetwork({ network }) {
       wallet.calls.push(`switch:${network.caipNetworkId}`)
@@ -221,6 +223,44 @@ describe('disconnect', () => {
     await flush()
     expect(kernel.getState().connection.status).toBe('disconnected')
   })
+
+  it('behavior: a wallet that ends its connection is named in a toast; the other namespace stays connected and active', async () => {
+    const { kernel, sol } = make()
+    await kernel.ready
+    await kernel.connect('eip155-wallet')
+    await kernel.connect('solana-wallet')
+    sol.wallet.events?.onAccountsChanged?.([])
+    await flush()
+    const s = kernel.getState()
+    expect(s.notifications.toast).toMatchObject({ open: true, message: 'solana Wallet ended the connection', variant: 'error' })
+    expect(s.chains.accounts.solana?.status).not.toBe('connected')
+    expect(s.chains.accounts.eip155).toMatchObject({ status: 'connected', address: A })
+    expect(s.chains.activeNamespace).toBe('eip155')
+  })
+
+  it("behavior: the visitor's own disconnect, answered by the wallet's disconnect event, shows no toast and forgets once", async () => {
+    const { kernel } = make()
+    await kernel.ready
+    await kernel.connect('eip155-wallet')
+    const ended: string[] = []
+    kernel.hooks.afterDisconnect.tap({ name: 'test' }, ({ namespace }: { namespace: string }) => void ended.push(namespace))
+    await kernel.disconnect()
+    await flush()
+    expect(kernel.getState().notifications.toast.open).toBe(false)
+    expect(ended).toEqual(['eip155'])
+    expect(kernel.getState().connection.status).toBe('disconnected')
+  })
+
+  it('behavior: new accounts from a wallet whose namespace is not the active one keep that namespace\'s network', async () => {
+    const { kernel, evm } = make()
+    await kernel.ready
+    await kernel.connect('eip155-wallet')
+    await kernel.connect('solana-wallet')
+    expect(kernel.getState().chains.activeNamespace).toBe('solana')
+    evm.wallet.events?.onAccountsChanged?.(['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'])
+    await flush()
+    expect(kernel.getState().chains.accounts.eip155?.caipAddress).toBe('eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  })
 })
 
 describe('networks', () => {
@@ -258,6 +298,23 @@ describe('networks', () => {
     await kernel.switchNetwork('solana:devnet')
     expect(kernel.getState().chains.activeNamespace).toBe('solana')
     expect(evm.wallet.calls.filter((c) => c.startsWith('switch'))).toHaveLength(1)
+  })
+
+  it("behavior: with two namespaces connected, a network of the other namespace on its account's network just activates it; another of its networks asks its wallet", async () => {
+    const { kernel, evm } = make()
+    await kernel.ready
+    await kernel.connect('eip155-wallet')
+    await kernel.connect('solana-wallet')
+    expect(kernel.getState().chains.activeNamespace).toBe('solana')
+    await kernel.switchNetwork('eip155:31337')
+    expect(kernel.getState().chains.activeNamespace).toBe('eip155')
+    expect(evm.wallet.calls.filter((c) => c.startsWith('switch'))).toEqual([])
+    await kernel.switchNetwork('solana:devnet')
+    // the evm account is on 31337: choosing Anvil 2 from Solana moves the wallet too, not only the label
+    await kernel.switchNetwork('eip155:31338')
+    expect(evm.wallet.calls.filter((c) => c.startsWith('switch'))).toEqual(['switch:eip155:31338'])
+    expect(kernel.getState().chains.accounts.eip155?.caipAddress).toBe(`eip155:31338:${A}`)
+    expect(kernel.getState().chains.accounts.solana?.status).toBe('connected')
   })
 
   it('error: a network not in the list is refused with "Chain is not supported"', async () => {

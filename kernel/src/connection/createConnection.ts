@@ -19,7 +19,7 @@ export { STORAGE_KEYS } from './storageKeys.js'
  * in the adapters; this binds the actions to one kernel.
  */
 export function createConnection(deps: ConnectionDeps) {
-  const ctx: ConnectionContext = { ...deps, unwatch: new Map() }
+  const ctx: ConnectionContext = { ...deps, unwatch: new Map(), ending: new Set() }
   // tabs in sync: this tab's changes go to the site's other tabs, theirs are followed here without a wallet prompt
   const ownChannel = deps.tabs ? undefined : createTabChannel(deps.store.getState().options.projectId)
   let restoring: Promise<void> | undefined

@@ -5,7 +5,11 @@ import { refreshBalance } from './balance.js'
 import { adapterFor, findNetwork, persist, setActiveNetwork, showsUnsupported, type ConnectionContext } from './context.js'
 import { AdapterNotFoundError, ConnectorNotFoundError, isUserRejection } from './errors.js'
 
-/** SPEC §4 switching network: the wallet follows when the namespace is connected, then the balance is read again. */
+/**
+ * SPEC §4 switching network: the wallet follows when the namespace is connected, then the balance is read again.
+ * With several namespaces connected, a network of another namespace makes that namespace's account the active one;
+ * when it is not the network that account is on (Kusama for an account on Polkadot), its wallet follows too.
+ */
 export async function switchNetwork(ctx: ConnectionContext, caipNetworkId: string) {
   const network = findNetwork(ctx, caipNetworkId)
   if (!network) {
@@ -15,7 +19,8 @@ export async function switchNetwork(ctx: ConnectionContext, caipNetworkId: strin
   const ns = network.chainNamespace
   const { activeNamespace, accounts } = ctx.store.getState().chains
   const account = accounts[ns]
-  if (ns === activeNamespace && account?.address && account.connectorId) {
+  const accountNetwork = account?.caipAddress?.split(':').slice(0, 2).join(':')
+  if (account?.address && account.connectorId && (ns === activeNamespace || accountNetwork !== caipNetworkId)) {
     const connector = ctx.registry.getConnector(account.connectorId)
     if (!connector) throw new ConnectorNotFoundError(account.connectorId)
     try {

@@ -23,6 +23,7 @@ export const kernelMessages: Record<string, string> = {
   'toast.transactionStarted': 'Transaction started',
   'toast.signatureDeclined': 'Signature declined',
   'toast.somethingWentWrong': 'Something went wrong',
+  'toast.walletDisconnected': '{wallet} ended the connection',
 }
 
 export type Messages = Record<string, Record<string, string>>

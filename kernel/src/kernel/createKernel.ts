@@ -290,7 +290,7 @@ export function createKernel(input: KernelOptions): Kernel {
   const tabs = createTabChannel(options.projectId, () => void connection().catch((e) => log('warn', '[portico] tab sync:', e)))
   const connection = () =>
     (connectionModule ??= import('../connection/createConnection.js')
-      .then((m) => m.createConnection({ store, registry, hooks, notify, storage, router, open, close, log, tabs, t: (key) => i18n.t(key) }))
+      .then((m) => m.createConnection({ store, registry, hooks, notify, storage, router, open, close, log, tabs, t: (key, params) => i18n.t(key, params) }))
       .catch((error) => {
         connectionModule = undefined
         throw error

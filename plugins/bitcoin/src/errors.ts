@@ -76,6 +76,9 @@ export function isRejection(error: unknown, depth = 0): boolean {
   return e.cause !== error && isRejection(e.cause, depth + 1)
 }
 
+/** What sats-connect throws when the wallet's provider is no longer on `window` (uninstalled, unregistered). */
+const PROVIDER_GONE = /^no wallet provider was found$/i
+
 function firstLine(error: unknown): string | undefined {
   const m = (error as { message?: unknown } | null)?.message
   return typeof m === 'string' && m.trim() ? m.trim().split('\n')[0] : undefined
@@ -93,6 +96,7 @@ export function toBitcoinError(error: unknown, action: BitcoinAction, t: Transla
   if (isRejection(error)) return new UserRejectedError(action, { cause: error, t })
   if (isPorticoError(error)) return error
   const line = firstLine(error)
+  if (line && PROVIDER_GONE.test(line)) return new BitcoinError(t('bitcoin.error.walletGone'), 'PROVIDER_NOT_FOUND', { cause: error, details: line })
   return new BitcoinError(t('bitcoin.error.walletFailed'), 'WALLET_REQUEST_FAILED', { cause: error, ...(line ? { details: line } : {}) })
 }
 

@@ -14,6 +14,7 @@ export const bitcoinMessages = {
   'bitcoin.error.invalidResponse': 'The wallet answered {method} with an invalid value.',
   'bitcoin.error.walletFailed': 'The wallet request failed.',
   'bitcoin.error.noProvider': 'This wallet cannot be used for Bitcoin.',
+  'bitcoin.error.walletGone': 'The wallet is no longer available in this browser. Open or reinstall it, then connect again.',
 } as const
 
 export type BitcoinMessageKey = keyof typeof bitcoinMessages

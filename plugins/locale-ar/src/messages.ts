@@ -24,6 +24,7 @@ export const arMessages: Readonly<Record<string, string>> = {
   'toast.transactionStarted': 'بدأت المعاملة',
   'toast.signatureDeclined': 'تم رفض التوقيع',
   'toast.somethingWentWrong': 'حدث خطأ ما',
+  'toast.walletDisconnected': 'أنهى {wallet} الاتصال',
   // account
   'account.title': 'الحساب',
   'account.copy': 'نسخ العنوان {address}',

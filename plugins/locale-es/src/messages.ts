@@ -24,6 +24,7 @@ export const esMessages: Readonly<Record<string, string>> = {
   'toast.transactionStarted': 'Transacción iniciada',
   'toast.signatureDeclined': 'Firma rechazada',
   'toast.somethingWentWrong': 'Algo salió mal',
+  'toast.walletDisconnected': '{wallet} terminó la conexión',
   // account
   'account.title': 'Cuenta',
   'account.copy': 'Copiar la dirección {address}',

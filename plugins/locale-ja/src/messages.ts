@@ -24,6 +24,7 @@ export const jaMessages: Readonly<Record<string, string>> = {
   'toast.transactionStarted': 'トランザクションを開始しました',
   'toast.signatureDeclined': '署名が拒否されました',
   'toast.somethingWentWrong': '問題が発生しました',
+  'toast.walletDisconnected': '{wallet} が接続を終了しました',
   // account
   'account.title': 'アカウント',
   'account.copy': 'アドレス{address}をコピー',

@@ -56,6 +56,24 @@ const balanceRequests = () => server.requests.filter((u) => u.pathname.endsWith(
 const toast = (kernel: Kernel) => kernel.getState().notifications.toast
 
 describe('token balances from the wallet (EIP-7811)', () => {
+  it('behavior: moving from a listed account to a namespace without balances (polkadot) shows its "not available" state, not the last list', async () => {
+    const { kernel, deps } = await connected()
+    await refreshTokenBalances(deps)
+    expect(selectPortfolio(kernel.getState()).balances).toHaveLength(1)
+    const POLKADOT = 'polkadot:91b171bb158e2d3848fa23a9f1c25182'
+    const DOT = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'
+    const onPolkadot: PortfolioDeps = {
+      ...deps,
+      getState: () => {
+        const s = deps.getState()
+        const polkadot = { ...s.chains.accounts.eip155!, address: DOT, caipAddress: `${POLKADOT}:${DOT}` }
+        return { ...s, chains: { ...s.chains, activeNamespace: 'polkadot', activeCaipNetworkId: POLKADOT, accounts: { ...s.chains.accounts, polkadot } } }
+      },
+    }
+    await refreshTokenBalances(onPolkadot)
+    expect(selectPortfolio(kernel.getState())).toMatchObject({ key: `${POLKADOT}|${DOT}`, status: 'ready', balances: [], emptyReason: 'unsupported-network' })
+  })
+
   it('behavior: a wallet that declares asset discovery is asked with wallet_getAssets; 0-decimal tokens are dropped', async () => {
     const { kernel, wallet, deps } = await connected()
     wallet.capabilities = { '0x7a69': { assetDiscovery: { supported: true } } }

@@ -124,11 +124,12 @@ async function fetchBalances(deps: PortfolioDeps, target: BalanceTarget, key: st
     else deps.dispatch(portfolioActions.balancesFailed({ key, at: selectPortfolio(deps.getState()).failedAt! }))
     return
   }
+  // requested first: the slice ignores an answer for another key than the one it holds (another namespace's list)
+  deps.dispatch(portfolioActions.balancesRequested({ key }))
   if (!(BALANCE_NAMESPACES as readonly string[]).includes(target.namespace)) {
     deps.dispatch(portfolioActions.balancesLoaded({ key, balances: [], emptyReason: 'unsupported-network' }))
     return
   }
-  deps.dispatch(portfolioActions.balancesRequested({ key }))
   try {
     if (!(await deps.http.isNetworkSupported(target.caipNetworkId))) {
       deps.dispatch(portfolioActions.balancesLoaded({ key, balances: [], emptyReason: 'unsupported-network' }))

@@ -4,8 +4,7 @@
  * is approved by the client's custody key and finished into a session (the same fid is the same user), a key that
  * is not the fid's custody address is refused with a clear sentence, and the approval does not replay.
  *
- * Not here yet: the modal's ConnectingFarcaster view (QR code, copy link, back resets the embedded wallet) — the
- * socials plugin does not offer Farcaster until the embedded wallet forwards GET_FARCASTER_URI / CONNECT_FARCASTER.
+ * The modal's side (the ConnectingFarcaster view, QR code, back resets) is in farcaster-modal.e2e.test.ts.
  */
 import { randomBytes } from 'node:crypto'
 import { keccak256, stringToHex } from 'viem'

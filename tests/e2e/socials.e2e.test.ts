@@ -52,8 +52,8 @@ describe('social login through the login frame', () => {
       await d.page.getByTestId('connect-button').click()
       await d.page.getByTestId('social-method').waitFor({ state: 'visible', timeout: 20_000 })
       const order = () => d.page.locator('[data-testid=social-method] [data-testid^=social-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))
-      // SPEC §9: google, x, discord, (farcaster), github, apple, facebook
-      expect(await order()).toEqual(['social-google', 'social-x', 'social-discord', 'social-github', 'social-more'])
+      // SPEC §9: google, x, discord, farcaster, github, apple, facebook
+      expect(await order()).toEqual(['social-google', 'social-x', 'social-discord', 'social-farcaster', 'social-more'])
       expect(await d.page.getByTestId('social-google').textContent()).toContain('Continue with Google')
       // SPEC §2 connect-method order: email, social, wallet
       const sections = await d.page.locator('[data-testid^=connect-method-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))
@@ -62,7 +62,7 @@ describe('social login through the login frame', () => {
       await settled(d)
       await screenshot(d.page, `socials-connect-${theme}`)
       await d.page.getByTestId('social-more').click()
-      expect(await order()).toEqual(['social-google', 'social-x', 'social-discord', 'social-github', 'social-apple', 'social-facebook', 'social-more'])
+      expect(await order()).toEqual(['social-google', 'social-x', 'social-discord', 'social-farcaster', 'social-github', 'social-apple', 'social-facebook', 'social-more'])
       await screenshot(d.page, `socials-connect-more-${theme}`)
       opened.splice(opened.indexOf(d), 1)
       await d.close()

@@ -80,3 +80,32 @@ export function embeddedWalletSocialOf(connector: unknown): (EmbeddedWalletApi &
   if (!api) return undefined
   return SOCIAL_METHODS.every((m) => typeof (api as unknown as Record<string, unknown>)[m] === 'function') ? (api as EmbeddedWalletApi & EmbeddedWalletSocialApi) : undefined
 }
+
+/**
+ * The Farcaster half of the API (on the same `connector.embeddedWallet` object): Sign In With Farcaster through the
+ * login frame. The frame opens a channel at its relay; the visitor approves it in a Farcaster app (QR code or link).
+ */
+export interface EmbeddedWalletFarcasterApi {
+  /** Opens a new channel (a new one replaces the last) and gives its `farcaster://connect?…` URL, for the QR code. */
+  getFarcasterUri(): Promise<{ url: string }>
+  /** Waits (no timeout; abort with `signal`) until the channel is approved, then stores the login like a social one. */
+  connectFarcaster(signal?: AbortSignal): Promise<{ userName: string }>
+  /** Going back while not connected (SPEC §2): ends the wait, and the frame forgets the channel and any half login. */
+  resetFarcaster(): Promise<void>
+}
+
+const FARCASTER_METHODS = ['getFarcasterUri', 'connectFarcaster', 'resetFarcaster'] as const satisfies readonly (keyof EmbeddedWalletFarcasterApi)[]
+
+/**
+ * The Farcaster API on a connector, or undefined (no embedded wallet, or one without Farcaster). Duck-typed like
+ * {@link embeddedWalletOf}.
+ *
+ * @example
+ * const farcaster = embeddedWalletFarcasterOf(kernel.getConnector(AUTH_CONNECTOR_ID))
+ * const { url } = await farcaster!.getFarcasterUri()
+ */
+export function embeddedWalletFarcasterOf(connector: unknown): (EmbeddedWalletApi & EmbeddedWalletFarcasterApi) | undefined {
+  const api = embeddedWalletOf(connector)
+  if (!api) return undefined
+  return FARCASTER_METHODS.every((m) => typeof (api as unknown as Record<string, unknown>)[m] === 'function') ? (api as EmbeddedWalletApi & EmbeddedWalletFarcasterApi) : undefined
+}

@@ -8,7 +8,7 @@ import type {
   PorticoState,
   ViewId,
 } from '@portico/contracts/plugin'
-import type { EmbeddedWalletApi, EmbeddedWalletSocialApi } from './api.js'
+import type { EmbeddedWalletApi, EmbeddedWalletFarcasterApi, EmbeddedWalletSocialApi } from './api.js'
 import { createApprovals, type Approvals } from './approvals.js'
 import { AUTH_CONNECTOR_ID, EMAIL_COOLDOWN_MS, SIGN_OUT_TIMEOUT_MS } from './constants.js'
 import { EmbeddedWalletError, ProviderRpcError, RPC_CODES } from './errors.js'
@@ -73,7 +73,7 @@ export function authConnectorInternals(connector: unknown): AuthConnectorInterna
 export type AuthConnector = Connector & {
   id: typeof AUTH_CONNECTOR_ID
   type: 'AUTH'
-  embeddedWallet: EmbeddedWalletApi & EmbeddedWalletSocialApi
+  embeddedWallet: EmbeddedWalletApi & EmbeddedWalletSocialApi & EmbeddedWalletFarcasterApi
   /** Re-sends the theme to the frame (the host changed it). */
   syncTheme(): void
   /** Creates the frame now when a login is stored (SPEC §4: eager when the email-login-used flag is set). */
@@ -217,7 +217,50 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
 
   const frameAt = () => frameLocation(frameBase, { projectId: deps.getState().options.projectId ?? '', chainId: currentChainId(), enableLogger: false })
 
-  const embeddedWallet: EmbeddedWalletApi & EmbeddedWalletSocialApi = {
+  /** The CONNECT_FARCASTER wait in progress (ended by going back, or by a newer channel). */
+  let farcasterWait: AbortController | undefined
+
+  /** SIGN_OUT, waiting at most SIGN_OUT_TIMEOUT_MS: the frame ends its waits and forgets any half login. */
+  async function frameSignOut() {
+    if (!frame.isMounted()) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, SIGN_OUT_TIMEOUT_MS)))
+    await Promise.race([frame.request('SIGN_OUT', undefined).catch((e) => deps.log.warn('sign-out:', e)), limit])
+    clearTimeout(timer)
+  }
+
+  const embeddedWallet: EmbeddedWalletApi & EmbeddedWalletSocialApi & EmbeddedWalletFarcasterApi = {
+    async getFarcasterUri() {
+      farcasterWait?.abort()
+      farcasterWait = undefined
+      return frame.request('GET_FARCASTER_URI', undefined)
+    },
+    async connectFarcaster(signal) {
+      await login.loaded()
+      farcasterWait?.abort()
+      const wait = new AbortController()
+      farcasterWait = wait
+      const onAbort = () => wait.abort()
+      signal?.addEventListener('abort', onAbort, { once: true })
+      if (signal?.aborted) wait.abort()
+      try {
+        // no timeout: the visitor is scanning the code; the channel's 5 minutes end it in the frame
+        const result = await frame.request('CONNECT_FARCASTER', undefined, { timeout: false, signal: wait.signal })
+        // like a social login: the frame has a session; the auth connector connects with GET_USER
+        await login.update({ emailLoginUsed: true, socialUsername: result.userName, socialProvider: 'farcaster' })
+        return result
+      } finally {
+        signal?.removeEventListener('abort', onAbort)
+        if (farcasterWait === wait) farcasterWait = undefined
+      }
+    },
+    async resetFarcaster() {
+      farcasterWait?.abort()
+      farcasterWait = undefined
+      if (user) return
+      await frameSignOut()
+      await login.clearSession()
+    },
     frameOrigin: () => frameAt()?.origin,
     socialLoadingUrl() {
       const at = frameAt()
@@ -316,12 +359,8 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
     /** SIGN_OUT (at most 3 s); the stored email and flag are forgotten whatever the frame answers. */
     async disconnect() {
       approvals.abortAll()
-      if (frame.isMounted()) {
-        let timer: ReturnType<typeof setTimeout> | undefined
-        const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, SIGN_OUT_TIMEOUT_MS)))
-        await Promise.race([frame.request('SIGN_OUT', undefined).catch((e) => deps.log.warn('sign-out:', e)), limit])
-        clearTimeout(timer)
-      }
+      farcasterWait?.abort()
+      await frameSignOut()
       user = undefined
       chainId = undefined
       pendingEmail = undefined

@@ -1,4 +1,4 @@
-import type { SocialProvider } from './providers.js'
+import type { OfferedProvider } from './providers.js'
 
 type IconProps = { size?: number }
 
@@ -9,7 +9,7 @@ const svg = (size: number, children: React.ReactNode) => (
 )
 
 /** Each provider's mark, drawn inline (no image request; brand colours that read on light and dark surfaces). */
-export function ProviderIcon({ provider, size = 20 }: IconProps & { provider: SocialProvider }) {
+export function ProviderIcon({ provider, size = 20 }: IconProps & { provider: OfferedProvider }) {
   switch (provider) {
     case 'google':
       return svg(
@@ -54,6 +54,15 @@ export function ProviderIcon({ provider, size = 20 }: IconProps & { provider: So
           fill="#5865F2"
           d="M20.32 4.37A19.8 19.8 0 0 0 15.4 2.8l-.62 1.27a18.3 18.3 0 0 0-5.55 0L8.6 2.8a19.7 19.7 0 0 0-4.93 1.57C.55 9.05-.3 13.62.12 18.12a19.9 19.9 0 0 0 6.05 3.06l1.3-1.77a12.9 12.9 0 0 1-2.04-.98l.5-.39a14.2 14.2 0 0 0 12.14 0l.5.39c-.65.39-1.33.72-2.05.98l1.3 1.77a19.8 19.8 0 0 0 6.06-3.06c.5-5.22-.84-9.75-3.56-13.75zM8.02 15.33c-1.18 0-2.15-1.08-2.15-2.42 0-1.33.95-2.42 2.15-2.42 1.21 0 2.17 1.1 2.15 2.42 0 1.34-.95 2.42-2.15 2.42zm7.96 0c-1.18 0-2.15-1.08-2.15-2.42 0-1.33.95-2.42 2.15-2.42 1.21 0 2.17 1.1 2.15 2.42 0 1.34-.94 2.42-2.15 2.42z"
         />,
+      )
+    case 'farcaster':
+      return svg(
+        size,
+        <>
+          <rect width="24" height="24" rx="5.5" fill="#855DCD" />
+          <path fill="#fff" d="M6.6 5.4h10.8v13.2h-1.8v-5.7a3.6 3.6 0 0 0-7.2 0v5.7H6.6z" />
+          <path fill="#fff" d="M4.8 7.2h3v1.8h-3zM16.2 7.2h3v1.8h-3z" />
+        </>,
       )
   }
 }

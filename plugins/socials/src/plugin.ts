@@ -1,6 +1,8 @@
 import { definePlugin } from '@portico/contracts/plugin'
 import type { ConnectMethod } from '@portico/plugin-connect'
 import { mirrorSocialAccount } from './accountMirror.js'
+import { CONNECTING_FARCASTER_VIEW } from './farcaster/flow.js'
+import { farcasterSlice } from './farcaster/slice.js'
 import { CONNECTING_SOCIAL_VIEW } from './flow.js'
 import { socialsMessages } from './messages.js'
 import { providerOfResult, takeResultUri } from './popup.js'
@@ -9,7 +11,7 @@ import { providersConfigured, socialsSlice } from './slice.js'
 
 /** Options of the socials plugin (the factory's parameters; a remote copy gets the host's `features.socials`). */
 export type SocialsParameters = {
-  /** The providers offered, in order; default SPEC §9's: google, x, discord, (farcaster), github, apple, facebook. */
+  /** The providers offered, in order; default SPEC §9's: google, x, discord, farcaster, github, apple, facebook. */
   providers?: readonly string[]
 }
 
@@ -20,7 +22,7 @@ export const socialConnectMethod: ConnectMethod = { id: 'social', load: () => im
  * Social login through the login frame: the `social` method on the Connect view, the popup flow (opened within the
  * click, result checked by origin and source), the redirect flow when there is no popup, the Telegram and mobile
  * return (`?result_uri=`, removed from the address bar at once), and the ConnectingSocial view with its errors
- * (SPEC §8) and retry. It talks to the embedded wallet only through the `auth` connector's API.
+ * (SPEC §8) and retry; Farcaster through its ConnectingFarcaster view (a QR code of the frame's channel). It talks to the embedded wallet only through the `auth` connector's API.
  *
  * A host that loads it as a remote should load it at start when the URL has `result_uri`
  * (`kernel.plugins.load('socials')`), so the return completes without waiting for the modal.
@@ -38,10 +40,12 @@ export function socials(parameters: SocialsParameters = {}) {
     activation: 'open',
     views: {
       [CONNECTING_SOCIAL_VIEW]: { load: () => import('./views/ConnectingSocialView.js'), title: 'socials.connecting.title' },
+      [CONNECTING_FARCASTER_VIEW]: { load: () => import('./farcaster/ConnectingFarcasterView.js'), title: 'socials.farcaster.title' },
     },
     messages: { en: socialsMessages },
     setup(ctx) {
       ctx.store.inject(socialsSlice)
+      ctx.store.inject(farcasterSlice)
       ctx.store.dispatch(providersConfigured(resolveProviders(parameters.providers)))
       ctx.extensions.contribute('connect/methods', { items: [socialConnectMethod] })
       // SPEC §4: a result_uri completes the login and is then removed from the URL (first, so a reload cannot replay it)

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { resolveProviders } from './providers.js'
 
 describe('providers', () => {
-  it('behavior: SPEC §9 default order, farcaster left out until its flow exists', () => {
-    expect(resolveProviders(undefined)).toEqual(['google', 'x', 'discord', 'github', 'apple', 'facebook'])
+  it('behavior: SPEC §9 default order, farcaster included', () => {
+    expect(resolveProviders(undefined)).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
   })
   it('behavior: the host order is kept; duplicates and unknown names are dropped', () => {
-    expect(resolveProviders(['github', 'myspace', 'google', 'github'])).toEqual(['github', 'google'])
+    expect(resolveProviders(['github', 'myspace', 'google', 'github', 'farcaster'])).toEqual(['github', 'google', 'farcaster'])
   })
 })

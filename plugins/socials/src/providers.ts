@@ -1,19 +1,24 @@
 import { DEFAULT_SOCIALS } from '@portico/contracts/spec'
 
-/** The providers the login frame signs in with (SPEC §5); farcaster has a flow of its own and is not offered here yet. */
+/** The providers the login frame signs in with through OAuth (SPEC §5); farcaster has a flow of its own (a QR code). */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
 export const isSocialProvider = (value: unknown): value is SocialProvider => SOCIAL_PROVIDERS.includes(value as SocialProvider)
 
+/** Every provider the Connect view can offer: the OAuth ones and Farcaster (its ConnectingFarcaster view). */
+export type OfferedProvider = SocialProvider | 'farcaster'
+export const isOfferedProvider = (value: unknown): value is OfferedProvider => value === 'farcaster' || isSocialProvider(value)
+
 /** Brand names, the same in every language. */
-export const PROVIDER_NAMES: Record<SocialProvider, string> = {
+export const PROVIDER_NAMES: Record<OfferedProvider, string> = {
   google: 'Google',
   github: 'GitHub',
   apple: 'Apple',
   facebook: 'Facebook',
   x: 'X',
   discord: 'Discord',
+  farcaster: 'Farcaster',
 }
 
 /**
@@ -21,10 +26,10 @@ export const PROVIDER_NAMES: Record<SocialProvider, string> = {
  * farcaster, github, apple, facebook), without duplicates and without names this plugin cannot sign in with.
  *
  * @example
- * resolveProviders(undefined) // ['google', 'x', 'discord', 'github', 'apple', 'facebook']
+ * resolveProviders(undefined) // ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']
  * resolveProviders(['github', 'google']) // ['github', 'google']
  */
-export function resolveProviders(option: readonly string[] | undefined): SocialProvider[] {
+export function resolveProviders(option: readonly string[] | undefined): OfferedProvider[] {
   const list = option ?? DEFAULT_SOCIALS
-  return [...new Set(list)].filter(isSocialProvider)
+  return [...new Set(list)].filter(isOfferedProvider)
 }

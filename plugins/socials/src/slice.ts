@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@portico/kernel'
-import type { SocialProvider } from './providers.js'
+import type { OfferedProvider, SocialProvider } from './providers.js'
 
 /**
  * The plugin's slice (`state.socials`): where the sign-in in progress is. `opening` while the frame prepares the
@@ -11,7 +11,7 @@ export type SocialsState = {
   provider: SocialProvider | undefined
   error: string | undefined
   /** The providers the Connect view offers, in order (the plugin's `providers` option, or SPEC §9's default). */
-  providers: SocialProvider[]
+  providers: OfferedProvider[]
 }
 
 declare module '@portico/contracts/plugin' {
@@ -27,7 +27,7 @@ export const socialsSlice = createSlice({
   name: 'socials',
   initialState: initialSocialsState,
   reducers: {
-    providersConfigured(state, action: PayloadAction<SocialProvider[]>) {
+    providersConfigured(state, action: PayloadAction<OfferedProvider[]>) {
       state.providers = action.payload
     },
     signInStarted(state, action: PayloadAction<SocialProvider | undefined>) {

@@ -29,6 +29,7 @@ describe('@portico/plugin-embedded-wallet export surface', () => {
         "createFrameManager",
         "default",
         "embeddedWallet",
+        "embeddedWalletFarcasterOf",
         "embeddedWalletMessages",
         "embeddedWalletOf",
         "embeddedWalletSocialOf",

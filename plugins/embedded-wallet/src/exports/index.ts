@@ -1,5 +1,5 @@
 export { embeddedWallet, default, type EmbeddedWalletParameters } from '../plugin.js'
-export { embeddedWalletOf, embeddedWalletSocialOf, type EmbeddedWalletApi, type EmbeddedWalletSocialApi, type SocialLoginProvider } from '../api.js'
+export { embeddedWalletOf, embeddedWalletSocialOf, embeddedWalletFarcasterOf, type EmbeddedWalletApi, type EmbeddedWalletSocialApi, type EmbeddedWalletFarcasterApi, type SocialLoginProvider } from '../api.js'
 export { authConnectorInternals, chainIdNumber, createAuthConnector, type AuthConnector, type AuthConnectorDeps, type AuthConnectorInternals } from '../connector.js'
 export {
   APPROVE_VIEW,

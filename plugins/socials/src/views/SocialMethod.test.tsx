@@ -26,11 +26,11 @@ describe('social connect method', () => {
   it('behavior: the first provider full width, three icons and "more"; more shows the rest (SPEC §9 order)', async () => {
     await renderConnect()
     const method = await screen.findByTestId('social-method')
-    expect(ids(method)).toEqual(['social-google', 'social-x', 'social-discord', 'social-github', 'social-more'])
+    expect(ids(method)).toEqual(['social-google', 'social-x', 'social-discord', 'social-farcaster', 'social-more'])
     expect(screen.getByTestId('social-google').textContent).toBe('Continue with Google')
     expect(screen.getByTestId('social-x').getAttribute('aria-label')).toBe('Sign in with X')
     fireEvent.click(screen.getByTestId('social-more'))
-    expect(ids(method)).toEqual(['social-google', 'social-x', 'social-discord', 'social-github', 'social-apple', 'social-facebook', 'social-more'])
+    expect(ids(method)).toEqual(['social-google', 'social-x', 'social-discord', 'social-farcaster', 'social-github', 'social-apple', 'social-facebook', 'social-more'])
     expect(screen.getByTestId('social-more').getAttribute('aria-expanded')).toBe('true')
   })
 
@@ -57,5 +57,16 @@ describe('social connect method', () => {
     await within(view).findByTestId('social-retry')
     expect(screen.getByTestId('social-error').textContent).toBe('Social login is not available. Choose another way to connect.')
     expect(popup.close).toHaveBeenCalled()
+  })
+
+  it('behavior: Farcaster opens no popup but the ConnectingFarcaster view; without an embedded wallet it fails with a retry and a toast', async () => {
+    const open = vi.spyOn(window, 'open')
+    await renderConnect(['farcaster', 'google'])
+    fireEvent.click(await screen.findByTestId('social-farcaster'))
+    expect(open).not.toHaveBeenCalled()
+    const view = await screen.findByTestId('view-ConnectingFarcaster')
+    await within(view).findByTestId('farcaster-retry')
+    expect(view.getAttribute('data-status')).toBe('error')
+    expect(screen.getByTestId('farcaster-error').textContent).toBe('Farcaster sign-in is not available. Choose another way to connect.')
   })
 })

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { Button, usePorticoSelector, useKernel, useTranslate } from '@portico/kernel'
+import { startFarcasterLogin } from '../farcaster/flow.js'
 import { startSocialLogin } from '../flow.js'
 import { MoreIcon, ProviderIcon } from '../icons.js'
-import { PROVIDER_NAMES, type SocialProvider } from '../providers.js'
+import { PROVIDER_NAMES, type OfferedProvider } from '../providers.js'
 import './socials.css'
 
 /** Icons shown in the row before "more" (DESIGN: the first provider full width, then a row of icons). */
@@ -10,7 +11,8 @@ const ROW_SIZE = 3
 
 /**
  * The `social` connect method: the first provider as a full-width button, the next ones as a row of icon buttons
- * with a "more" button that shows the rest. A click opens the sign-in popup at once (see startSocialLogin).
+ * with a "more" button that shows the rest. A click opens the sign-in popup at once (see startSocialLogin), or the
+ * Farcaster code (startFarcasterLogin).
  */
 export default function SocialMethod() {
   const kernel = useKernel()
@@ -18,10 +20,11 @@ export default function SocialMethod() {
   const providers = usePorticoSelector((s) => s.socials?.providers ?? [])
   const [expanded, setExpanded] = useState(false)
   if (providers.length === 0) return null
-  const [first, ...others] = providers as [SocialProvider, ...SocialProvider[]]
+  const [first, ...others] = providers as [OfferedProvider, ...OfferedProvider[]]
   const needsMore = others.length > ROW_SIZE + 1
   const row = needsMore && !expanded ? others.slice(0, ROW_SIZE) : others
-  const start = (provider: SocialProvider) => startSocialLogin(kernel, provider)
+  // Farcaster has its own flow: a QR code to scan, no popup
+  const start = (provider: OfferedProvider) => (provider === 'farcaster' ? startFarcasterLogin(kernel) : startSocialLogin(kernel, provider))
 
   return (
     <div className="portico-socials" data-testid="social-method">

@@ -38,6 +38,7 @@ export async function connectDevWallet(demo: DemoPage): Promise<void> {
   const { page } = demo
   await page.getByTestId('connect-button').click()
   await page.getByTestId('view-Connect').waitFor({ state: 'visible', timeout: 30_000 })
+  await waitUntilStill(page, DEV_CONNECTOR)
   await page.getByTestId(DEV_CONNECTOR).click()
   try {
     await page.getByTestId('portico-modal').waitFor({ state: 'hidden', timeout: 30_000 })
@@ -45,6 +46,31 @@ export async function connectDevWallet(demo: DemoPage): Promise<void> {
   } catch (error) {
     throw new Error(`The Dev Wallet did not connect: ${await connectDiagnostics(demo)}`, { cause: error })
   }
+}
+
+/**
+ * Waits until the element stopped moving: the same box for 500 ms and no animation running. The Connect view grows
+ * when the wallet registry answers (featured wallets below the installed ones) and the modal, centred, moves up with
+ * its height animation; a click sent while that happens lands beside the row (a connect that never started).
+ */
+export async function waitUntilStill(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction(
+    (id) => {
+      const el = document.querySelector(`[data-testid="${id}"]`)
+      if (!el) return false
+      const w = window as unknown as { __porticoStill?: { id: string; box: string; since: number } }
+      const r = el.getBoundingClientRect()
+      const box = `${r.x},${r.y},${r.width},${r.height}`
+      const now = performance.now()
+      if (w.__porticoStill?.id !== id || w.__porticoStill.box !== box) {
+        w.__porticoStill = { id, box, since: now }
+        return false
+      }
+      return now - w.__porticoStill.since >= 500 && document.getAnimations().every((a) => a.playState !== 'running')
+    },
+    testId,
+    { polling: 50, timeout: 30_000 },
+  )
 }
 
 /** What the page shows and what the wallet was asked, for a connect that did not finish (a failing test says why). */

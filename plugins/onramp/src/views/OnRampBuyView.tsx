@@ -4,7 +4,7 @@ import { Button, EmptyState, Spinner, Stack, Text, useKernel, useLocale, usePort
 import { AlertIcon, InfoIcon, WarningIcon } from '@portico/kernel/icons'
 import { checkAmount } from '../amounts.js'
 import { isPlaceholderQuote } from '../defaults.js'
-import { currentLimits, loadOnramp, onrampTarget, purchaseCurrencies, refreshQuote, startCheckout } from '../flow.js'
+import { currentLimits, loadOnramp, onrampTarget, purchaseCurrencies, quoteInput, refreshQuote, startCheckout } from '../flow.js'
 import { onrampActions, selectOnramp } from '../slice.js'
 import { Chips } from './Chips.js'
 import './onramp.css'
@@ -17,7 +17,10 @@ function QuoteBox() {
   const t = useTranslate()
   const { code: locale } = useLocale()
   const onramp = usePorticoSelector(selectOnramp)
-  const { quote, quoteStatus } = onramp
+  // the form changed since the shown quote was asked for (typing, within the debounce): it is outdated, not ready
+  const inputKey = usePorticoSelector((s) => quoteInput(s)?.key)
+  const { quote } = onramp
+  const quoteStatus = onramp.quoteStatus !== 'idle' && inputKey !== undefined && inputKey !== onramp.quoteKey ? 'loading' : onramp.quoteStatus
   if (quoteStatus === 'idle') return null
   if (quoteStatus === 'loading' && !quote) {
     return (

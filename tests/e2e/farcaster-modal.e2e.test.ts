@@ -95,21 +95,25 @@ describe('Sign In With Farcaster in the modal', () => {
     const custodyKey = freshCustodyKey()
     const refused = await approve(url, custodyKey, { signWith: keccak256(stringToHex('not the custody key')) })
     expect(refused.status).toBe(400)
-    expect(refused.body).toMatchObject({ code: 'FARCASTER_CUSTODY_MISMATCH', message: `The message was not signed by the custody address of Farcaster account ${refused.fid}.` })
-    // the modal still waits for a valid approval; nothing is connected
-    expect(await status(d)).toBe('waiting')
+    const why = `The message was not signed by the custody address of Farcaster account ${refused.fid}.`
+    expect(refused.body).toMatchObject({ code: 'FARCASTER_CUSTODY_MISMATCH', message: why })
+    // the modal says why at once (the channel ended), with a retry; nothing is connected
+    await d.page.locator('[data-testid=view-ConnectingFarcaster][data-status=error]').waitFor({ state: 'visible', timeout: 20_000 })
+    expect(await d.page.getByTestId('farcaster-error').textContent()).toBe(why)
     expect(await connectedStatus(d)).not.toBe('connected')
+    await settled(d)
+    await screenshot(d.page, 'farcaster-refused-dark')
+    // the refused code cannot be approved afterwards, even by the right key
+    expect((await approve(url, custodyKey)).status).toBe(400)
 
-    // back: the view is left and the embedded wallet forgets the channel
+    // back (once the error toast over the header has gone: it stays while hovered): the view is left and the
+    // embedded wallet forgets the channel
+    await d.page.mouse.move(0, 0)
+    await d.page.getByTestId('toast').waitFor({ state: 'hidden', timeout: 15_000 })
     await d.page.getByTestId('header-back').click()
     await d.page.getByTestId('view-Connect').waitFor({ state: 'visible' })
     expect(await kernelState(d.page, 's => s.socialsFarcaster.status')).toBe('idle')
     expect(await kernelState(d.page, 's => s.socialsFarcaster.url ?? null')).toBe(null)
-    // an approval of that code now signs nobody in here: the frame no longer waits for it (it polls every second),
-    // so it has no session the auth connector could connect with
-    expect((await approve(url, custodyKey)).status).toBe(200)
-    await d.page.waitForTimeout(3_000)
-    expect(await connectedStatus(d)).not.toBe('connected')
     const attempt = await d.page.evaluate(() => (window as any).__portico.connect('auth').then(() => 'connected', (e: Error) => e.message))
     expect(attempt).not.toBe('connected')
     expect(await connectedStatus(d)).not.toBe('connected')

@@ -221,4 +221,12 @@ export const frameMigrations: readonly FrameMigration[] = [
       create index frame_farcaster_channels_expires_idx on frame_farcaster_channels (expires_at);
     `,
   },
+  {
+    id: 'frame-0006_farcaster_refusal',
+    sql: `
+      -- An approval signed by a key that is not the fid's custody address ends the channel: the waiting frame reads
+      -- why (refused_reason) from the status and says so, instead of waiting until the channel expires.
+      alter table frame_farcaster_channels add column refused_reason text;
+    `,
+  },
 ]

@@ -100,29 +100,40 @@ describe.each(testBackends())('Sign In With Farcaster relay [$name]', (backend) 
       expect((await finish(other)).body.userId).not.toBe(signedIn.body.userId)
     })
 
-    it('error: a message signed by a key that is not the custody address of the fid is refused, and the channel stays pending', async () => {
+    it('error: a message signed by a key that is not the custody address of the fid is refused, and the channel ends saying why', async () => {
       const channel = await create()
       const refused = await approve(channel.url, ANVIL_DEV_KEYS[7], { signWith: ANVIL_DEV_KEYS[9] })
       expect(refused.status).toBe(400)
-      expect(refused.body).toMatchObject({ code: 'FARCASTER_CUSTODY_MISMATCH', message: `The message was not signed by the custody address of Farcaster account ${refused.fid}.` })
-      expect((await status(channel.channelToken)).body.state).toBe('pending')
+      const why = `The message was not signed by the custody address of Farcaster account ${refused.fid}.`
+      expect(refused.body).toMatchObject({ code: 'FARCASTER_CUSTODY_MISMATCH', message: why })
+      // the frame polling the channel learns it at once, not when the channel expires
+      const polled = await status(channel.channelToken)
+      expect(polled.status).toBe(400)
+      expect(polled.body).toMatchObject({ code: 'FARCASTER_CUSTODY_MISMATCH', message: why })
       expect((await finish(channel)).body.code).toBe('FARCASTER_CHANNEL_PENDING')
+      // a refused channel cannot be approved afterwards, even by the right key
+      const late = await approve(channel.url, ANVIL_DEV_KEYS[7])
+      expect(late.body).toMatchObject({ code: 'FARCASTER_CHANNEL_USED', message: 'This Farcaster sign-in was refused; start it again.' })
       // a message claiming the fid for another address (the signer's own) is refused too
-      const connect = parseConnectUrl(channel.url)
+      const second = await create()
+      const connect = parseConnectUrl(second.url)
       const intruder = privateKeyToAccount(ANVIL_DEV_KEYS[9])
       const message = siwfMessage({ domain: connect.domain, uri: connect.siweUri, nonce: connect.nonce, chainId: CHAIN_ID, fid: refused.fid, custody: intruder.address, issuedAt: new Date() })
       const claimed = await frame.post('/v1/farcaster/channel/authenticate', {
-        channelToken: channel.channelToken,
+        channelToken: second.channelToken,
         message,
         signature: await intruder.signMessage({ message }),
         fid: refused.fid.toString(),
       })
       expect(claimed.body.code).toBe('FARCASTER_CUSTODY_MISMATCH')
       // an fid nobody registered
+      const third = await create()
+      const thirdConnect = parseConnectUrl(third.url)
+      const unregisteredMessage = siwfMessage({ domain: thirdConnect.domain, uri: thirdConnect.siweUri, nonce: thirdConnect.nonce, chainId: CHAIN_ID, fid: 999999n, custody: intruder.address, issuedAt: new Date() })
       const unregistered = await frame.post('/v1/farcaster/channel/authenticate', {
-        channelToken: channel.channelToken,
-        message: message.replace(`farcaster://fid/${refused.fid}`, 'farcaster://fid/999999'),
-        signature: await intruder.signMessage({ message: message.replace(`farcaster://fid/${refused.fid}`, 'farcaster://fid/999999') }),
+        channelToken: third.channelToken,
+        message: unregisteredMessage,
+        signature: await intruder.signMessage({ message: unregisteredMessage }),
         fid: '999999',
       })
       expect(unregistered.body).toMatchObject({ code: 'FARCASTER_CUSTODY_MISMATCH', message: 'Farcaster account 999999 is not registered.' })

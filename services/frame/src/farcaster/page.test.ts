@@ -75,19 +75,26 @@ describe('frame page: Farcaster sign-in through the relay', () => {
     expect(await signIn()).toBe(first)
   })
 
-  test('error: a refused approval leaves the wait going; an expired channel ends it with the server\'s sentence', async () => {
+  test('error: a refused approval ends the wait with the server\'s sentence; so does an expired channel', async () => {
     let url = ''
     const f = page(async (n) => {
       if (n === 1) {
         const refused = await approveChannel({ url, frameUrl: frame.url, chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl, registry, custodyKey: ANVIL_DEV_KEYS[7], signWith: ANVIL_DEV_KEYS[8] })
         expect(refused.body.code).toBe('FARCASTER_CUSTODY_MISMATCH')
       }
-      // the channel is gone from the server's view: as if it expired
-      if (n === 3) await frame.server.db.query("update frame_farcaster_channels set expires_at = now() - interval '1 minute'")
     })
     ;({ url } = await f.handlers.GET_FARCASTER_URI(undefined, 'u'))
-    await expect(f.handlers.CONNECT_FARCASTER(undefined, 'c')).rejects.toThrow('The Farcaster sign-in expired; start it again.')
-    expect(f.polls()).toBe(3)
+    await expect(f.handlers.CONNECT_FARCASTER(undefined, 'c')).rejects.toThrow(/The message was not signed by the custody address of Farcaster account \d+\./)
+    expect(f.polls()).toBe(1)
+    expect(f.sent).toEqual([])
+
+    // a channel nobody approved, gone from the server's view: as if it expired
+    const g = page(async (n) => {
+      if (n === 2) await frame.server.db.query("update frame_farcaster_channels set expires_at = now() - interval '1 minute' where refused_reason is null")
+    })
+    await g.handlers.GET_FARCASTER_URI(undefined, 'u')
+    await expect(g.handlers.CONNECT_FARCASTER(undefined, 'c')).rejects.toThrow('The Farcaster sign-in expired; start it again.')
+    expect(g.polls()).toBe(2)
     expect(f.sent).toEqual([])
   })
 })

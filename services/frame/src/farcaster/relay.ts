@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '@portico/service-api/db'
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { generateId, generateToken, hashesEqual, keyedHash } from '../crypto.js'
 import { FrameProblem } from '../errors.js'
 import { type AllowedOrigins, originAllowed } from '../origins.js'
@@ -37,6 +37,7 @@ type ChannelRow = {
   fid: string | null
   custody: string | null
   username: string | null
+  refused_reason: string | null
 }
 
 /**
@@ -108,7 +109,7 @@ export class FarcasterRelay {
 
   private async channel(tx: Queryable, channelToken: string, lock = false): Promise<ChannelRow> {
     const [row] = await tx.query<ChannelRow>(
-      `select id, binding_hash, domain, uri, nonce, expires_at, completed_at, finished_at, fid, custody, username
+      `select id, binding_hash, domain, uri, nonce, expires_at, completed_at, finished_at, fid, custody, username, refused_reason
        from frame_farcaster_channels where token_hash = $1${lock ? ' for update' : ''}`,
       [this.hash('farcaster-channel', channelToken)],
     )
@@ -121,6 +122,7 @@ export class FarcasterRelay {
     const row = await this.channel(this.db, channelToken)
     const base = { nonce: row.nonce, url: FarcasterRelay.url(channelToken, row), expiresAt: row.expires_at }
     if (row.completed_at && row.fid && row.custody) return { state: 'completed', ...base, fid: row.fid, custody: row.custody, username: row.username }
+    if (row.refused_reason) throw new FrameProblem(400, 'FARCASTER_CUSTODY_MISMATCH', row.refused_reason)
     if (row.expires_at.getTime() <= this.now().getTime()) throw new FrameProblem(400, 'FARCASTER_CHANNEL_EXPIRED', 'The Farcaster sign-in expired; start it again.')
     return { state: 'pending', ...base }
   }
@@ -134,9 +136,20 @@ export class FarcasterRelay {
     const row = await this.channel(this.db, input.channelToken)
     const now = this.now()
     if (row.completed_at) throw new FrameProblem(400, 'FARCASTER_CHANNEL_USED', 'This Farcaster sign-in was already approved.')
+    if (row.refused_reason) throw new FrameProblem(400, 'FARCASTER_CHANNEL_USED', 'This Farcaster sign-in was refused; start it again.')
     if (row.expires_at.getTime() <= now.getTime()) throw new FrameProblem(400, 'FARCASTER_CHANNEL_EXPIRED', 'The Farcaster sign-in expired; start it again.')
     const claimed = checkSiwfMessage(input.message, input.fid, { domain: row.domain, uri: row.uri, nonce: row.nonce, chainId: registry.config.chainId, now })
-    const custody = await registry.verify(input.message, input.signature, input.fid, claimed)
+    let custody: Address
+    try {
+      custody = await registry.verify(input.message, input.signature, input.fid, claimed)
+    } catch (error) {
+      // a message for this very channel (its nonce, domain and URI) signed by the wrong key: the channel ends, and
+      // the frame waiting on it says why instead of waiting until it expires
+      if (error instanceof FrameProblem && error.code === 'FARCASTER_CUSTODY_MISMATCH') {
+        await this.db.query(`update frame_farcaster_channels set refused_reason = $2 where id = $1 and completed_at is null and refused_reason is null`, [row.id, error.message])
+      }
+      throw error
+    }
     const updated = await this.db.query<{ id: string }>(
       `update frame_farcaster_channels set completed_at = $2, fid = $3, custody = $4, username = $5
        where id = $1 and completed_at is null and expires_at > $2 returning id`,

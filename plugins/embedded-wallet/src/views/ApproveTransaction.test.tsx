@@ -35,16 +35,21 @@ describe('ApproveTransaction', () => {
     expect(iframe.style.display).toBe('none')
 
     await act(async () => fake.ready())
-    await waitFor(() => expect(slot.getAttribute('aria-busy')).toBe('false'))
-    expect(iframe.style.display).toBe('block')
-    expect(document.activeElement).toBe(iframe)
+    // the slot, the frame's placement and the focus follow the frame's READY in effects of their own
+    await waitFor(() => {
+      expect(slot.getAttribute('aria-busy')).toBe('false')
+      expect(iframe.style.display).toBe('block')
+      expect(document.activeElement).toBe(iframe)
+    })
     // nothing in the host's DOM approves
     expect(within(view).queryAllByRole('button')).toHaveLength(0)
     expect(within(view).getByText(/approve or reject it in the secure window/)).toBeTruthy()
 
     act(() => kernel.close())
-    await waitFor(() => expect(screen.queryByTestId('view-ApproveTransaction')).toBeNull())
-    expect(iframe.style.display).toBe('none')
+    await waitFor(() => {
+      expect(screen.queryByTestId('view-ApproveTransaction')).toBeNull()
+      expect(iframe.style.display).toBe('none')
+    })
     // the frame stays, with its session
     expect(document.getElementById('w3m-iframe')).toBe(iframe)
   })

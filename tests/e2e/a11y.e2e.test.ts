@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { axeViolations, callKernel, demoUrl, openPage, waitForState, type AxeViolation, type DemoPage } from '../utils/browser.ts'
-import { DEV_CONNECTOR } from '../utils/devWallet.ts'
+import { DEV_CONNECTOR, waitUntilStill } from '../utils/devWallet.ts'
 import { freshEmail, submitEmail, typeCode, waitForCode, waitForEmbeddedAddress } from '../utils/email.ts'
 import type {} from '../utils/stack.ts'
 
@@ -65,6 +65,7 @@ describe.each(['light', 'dark'] as const)('axe on every view (%s)', (theme) => {
 
     // ConnectingExternal: the wallet declines, the view offers a retry; the retry connects
     await page.evaluate(() => (window as any).__porticoDevWallet.setMode('reject'))
+    await waitUntilStill(page, DEV_CONNECTOR)
     await page.getByTestId(DEV_CONNECTOR).click()
     await page.getByTestId('connecting-retry').waitFor({ state: 'visible', timeout: 30_000 })
     await check('ConnectingExternal (declined)')

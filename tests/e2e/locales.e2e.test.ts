@@ -10,7 +10,7 @@ import { arMessages } from '../../plugins/locale-ar/src/messages.ts'
 import { esMessages } from '../../plugins/locale-es/src/messages.ts'
 import { jaMessages } from '../../plugins/locale-ja/src/messages.ts'
 import { axeViolations, callKernel, demoUrl, kernelState, openPage, screenshot } from '../utils/browser.ts'
-import { DEV_CONNECTOR } from '../utils/devWallet.ts'
+import { DEV_CONNECTOR, waitUntilStill } from '../utils/devWallet.ts'
 
 const stack = inject('stack')
 const PACKS = { es: esMessages, ja: jaMessages, ar: arMessages } as const
@@ -76,6 +76,7 @@ describe.each(['light', 'dark'] as const)('language packs (%s)', (theme) => {
       expect(packRequests('ar')).toBe(1)
 
       // connect in Arabic; the Account view, then each pack again (already loaded: no second request)
+      await waitUntilStill(page, DEV_CONNECTOR)
       await page.getByTestId(DEV_CONNECTOR).click()
       await page.getByTestId('portico-modal').waitFor({ state: 'hidden', timeout: 30_000 })
       await page.getByTestId('connect-button').click()

@@ -12,7 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { callKernel, demoUrl, kernelState, openPage, screenshot, waitForState, type DemoPage } from '../utils/browser.ts'
-import { connectDiagnostics, DEV_ADDRESS, DEV_CONNECTOR, PROMPTING_METHODS, walletMethods } from '../utils/devWallet.ts'
+import { connectDiagnostics, DEV_ADDRESS, DEV_CONNECTOR, PROMPTING_METHODS, walletMethods, waitUntilStill } from '../utils/devWallet.ts'
 import type {} from '../utils/stack.ts'
 
 const stack = inject('stack')
@@ -33,6 +33,7 @@ async function open() {
 async function connectToPrompt(d: DemoPage) {
   await d.page.getByTestId('connect-button').click()
   await d.page.getByTestId('view-Connect').waitFor({ state: 'visible', timeout: 30_000 })
+  await waitUntilStill(d.page, DEV_CONNECTOR)
   await d.page.getByTestId(DEV_CONNECTOR).click()
   try {
     await d.page.getByTestId('view-SIWXSignMessage').waitFor({ state: 'visible', timeout: 30_000 })

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vi
 import { formatEther, verifyMessage, type Hex } from 'viem'
 import { createWalletConnectWallet, type WalletConnectWallet } from '../wallets/walletconnect/index.ts'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
-import { DEV_ADDRESS, DEV_CONNECTOR, PROMPTING_METHODS, chainClients, openAccountView, waitForText, walletMethods } from '../utils/devWallet.ts'
+import { DEV_ADDRESS, DEV_CONNECTOR, PROMPTING_METHODS, chainClients, openAccountView, waitForText, walletMethods, waitUntilStill } from '../utils/devWallet.ts'
 import type {} from '../utils/stack.ts'
 
 const stack = inject('stack')
@@ -31,6 +31,7 @@ async function open(query: Record<string, string> = {}) {
 async function connectInModal(h: DemoPage) {
   await h.page.getByTestId('connect-button').click()
   await h.page.getByTestId('view-Connect').waitFor({ state: 'visible', timeout: 30_000 })
+  await waitUntilStill(h.page, DEV_CONNECTOR)
   await h.page.getByTestId(DEV_CONNECTOR).click()
   await h.page.getByTestId('portico-modal').waitFor({ state: 'hidden', timeout: 30_000 })
   await waitForText(h.page, 'wagmi-status', 'connected')

@@ -8,7 +8,7 @@ import { AdapterNotFoundError, ConnectorNotFoundError, isUserRejection } from '.
 /**
  * SPEC §4 switching network: the wallet follows when the namespace is connected, then the balance is read again.
  * With several namespaces connected, a network of another namespace makes that namespace's account the active one;
- * when it is not the network that account is on (Kusama for an account on Polkadot), its wallet follows too.
+ * when it is not the network that account is on (another network of that namespace), its wallet follows too.
  */
 export async function switchNetwork(ctx: ConnectionContext, caipNetworkId: string) {
   const network = findNetwork(ctx, caipNetworkId)

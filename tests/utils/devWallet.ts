@@ -49,7 +49,7 @@ export async function connectDevWallet(demo: DemoPage): Promise<void> {
 }
 
 /**
- * Waits until the element stopped moving: the same box for 500 ms and no animation running. The Connect view grows
+ * Waits until the element stopped moving: the same box for 500 ms and no finite animation running on it or around it. The Connect view grows
  * when the wallet registry answers (featured wallets below the installed ones) and the modal, centred, moves up with
  * its height animation; a click sent while that happens lands beside the row (a connect that never started).
  */
@@ -66,7 +66,13 @@ export async function waitUntilStill(page: Page, testId: string): Promise<void> 
         w.__porticoStill = { id, box, since: now }
         return false
       }
-      return now - w.__porticoStill.since >= 500 && document.getAnimations().every((a) => a.playState !== 'running')
+      // Only a finite animation of the row or of a box around it moves it (a spinner elsewhere runs for ever)
+      const moving = document.getAnimations().some((a) => {
+        const effect = a.effect as KeyframeEffect | null
+        const target = effect?.target
+        return a.playState === 'running' && effect?.getTiming().iterations !== Infinity && target instanceof Element && target.contains(el)
+      })
+      return now - w.__porticoStill.since >= 500 && !moving
     },
     testId,
     { polling: 50, timeout: 30_000 },

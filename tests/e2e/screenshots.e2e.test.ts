@@ -32,6 +32,20 @@ describe.each(['light', 'dark'] as const)('screenshots (%s)', (theme) => {
       await demo.page.getByTestId('toast').waitFor({ state: 'visible' })
       await demo.page.waitForTimeout(300)
       await screenshot(demo.page, `toast-${theme}`)
+
+      // a long error toast wraps between the header's buttons: Back and Close stay visible and clickable
+      await callKernel(demo.page, 'k => k.notify.toast("The transaction could not be sent: the network did not answer in time. Please try again.", "error")')
+      await demo.page.getByTestId('toast').getByText('The transaction could not be sent').waitFor({ state: 'visible' })
+      await demo.page.waitForTimeout(300)
+      await screenshot(demo.page, `toast-long-${theme}`)
+      for (const id of ['header-back', 'modal-close']) {
+        const reachable = await demo.page.getByTestId(id).evaluate((button) => {
+          const r = button.getBoundingClientRect()
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+          return hit !== null && button.contains(hit)
+        })
+        expect(reachable, `${id} is covered by the toast`).toBe(true)
+      }
     } finally {
       await demo.close()
     }

@@ -64,6 +64,8 @@ export function scriptedWalletPlugin(options: { address?: string; balance?: stri
     mode: 'approve' as 'approve' | 'reject' | 'fail',
     chainId: options.chainId ?? 31337,
     calls: [] as string[],
+    /** While true, balance reads fail as an unreachable RPC does. */
+    balanceDown: false,
   }
   const check = () => {
     // an adapter maps its wallet's rejection (4001 here) to the stable USER_REJECTED code the kernel knows
@@ -94,6 +96,7 @@ export function scriptedWalletPlugin(options: { address?: string; balance?: stri
       wallet.chainId = Number(network.id)
     },
     async getBalance() {
+      if (wallet.balanceDown) throw new Error('HTTP request failed. Status: 502')
       return { balance: options.balance ?? '12.3456789', symbol: 'ETH' }
     },
     async signMessage() {

@@ -30,6 +30,8 @@ export type AccountState = {
   balance?: string
   balanceSymbol?: string
   balanceLoading?: boolean
+  /** The last read of the balance failed (the adapter or its RPC did not answer); cleared by the next good read. */
+  balanceError?: boolean
   /** The account's name and avatar from a name service, when one resolved. */
   profileName?: string | null
   profileImage?: string | null

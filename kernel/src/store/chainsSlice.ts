@@ -73,6 +73,7 @@ export const chainsSlice = createSlice({
       a.caipAddress = caipAddress
       if ('addressExplorerUrl' in action.payload) a.addressExplorerUrl = addressExplorerUrl
       delete a.balance
+      delete a.balanceError
     },
     accountDisconnected(state, action: PayloadAction<ChainNamespace>) {
       state.accounts[action.payload] = emptyAccount()
@@ -85,9 +86,12 @@ export const chainsSlice = createSlice({
       a.balance = action.payload.balance
       a.balanceSymbol = action.payload.symbol
       a.balanceLoading = false
+      delete a.balanceError
     },
     balanceFailed(state, action: PayloadAction<Ns>) {
-      account(state, action.payload.namespace).balanceLoading = false
+      const a = account(state, action.payload.namespace)
+      a.balanceLoading = false
+      a.balanceError = true
     },
     /** A connector learned who is on the other end (the wallet behind a relayed session, or a login's account). */
     walletInfoReported(state, action: PayloadAction<Ns & { walletInfo: NonNullable<AccountState['connectedWalletInfo']> }>) {

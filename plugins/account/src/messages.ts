@@ -7,6 +7,8 @@ export const accountMessages = {
   'account.network.switch': '{network}, switch network',
   'account.network.unsupported': 'Unsupported network',
   'account.balance.loading': 'Loading balance',
+  'account.balance.unavailable': 'Balance unavailable',
+  'account.balance.retry': 'Try again',
   'account.features': 'Wallet actions',
   'account.actions': 'Account settings',
   'account.tabs': 'Assets',

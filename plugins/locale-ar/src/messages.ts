@@ -34,6 +34,8 @@ export const arMessages: Readonly<Record<string, string>> = {
   'account.network.unsupported': 'شبكة غير مدعومة',
   'account.balance.loading': 'جارٍ تحميل الرصيد',
   'account.features': 'إجراءات المحفظة',
+  'account.balance.unavailable': 'الرصيد غير متاح',
+  'account.balance.retry': 'حاول مرة أخرى',
   'account.actions': 'إعدادات الحساب',
   'account.tabs': 'الأصول',
   'account.tab.tokens': 'الرموز',

@@ -34,6 +34,8 @@ export const esMessages: Readonly<Record<string, string>> = {
   'account.network.unsupported': 'Red no compatible',
   'account.balance.loading': 'Cargando saldo',
   'account.features': 'Acciones de la billetera',
+  'account.balance.unavailable': 'Saldo no disponible',
+  'account.balance.retry': 'Reintentar',
   'account.actions': 'Ajustes de la cuenta',
   'account.tabs': 'Activos',
   'account.tab.tokens': 'Tokens',

@@ -34,6 +34,8 @@ export const jaMessages: Readonly<Record<string, string>> = {
   'account.network.unsupported': '非対応のネットワーク',
   'account.balance.loading': '残高を読み込み中',
   'account.features': 'ウォレットの操作',
+  'account.balance.unavailable': '残高を取得できません',
+  'account.balance.retry': '再試行',
   'account.actions': 'アカウントの設定',
   'account.tabs': '資産',
   'account.tab.tokens': 'トークン',

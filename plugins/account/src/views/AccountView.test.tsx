@@ -47,6 +47,27 @@ describe('Account view', () => {
     expect(within(view).getByRole('img', { name: '0x12...345678' })).toBeTruthy()
   })
 
+  it('behavior: a balance that could not be read says so (never 0.000) and "Try again" reads it again', async () => {
+    const wallet = scriptedWalletPlugin()
+    wallet.wallet.balanceDown = true
+    const kernel = createTestKernel({ plugins: [account(), viewsPlugin({ Connect: testView('Connect') }), wallet.plugin] })
+    kernels.push(kernel)
+    await kernel.ready
+    await kernel.connect('test-wallet')
+    await waitFor(() => expect(kernel.getState().chains.accounts.eip155?.balanceError).toBe(true))
+    render(withKernel(kernel))
+    await act(() => kernel.open('Account'))
+    const view = await screen.findByTestId('view-Account')
+    expect(within(view).getByTestId('account-balance').textContent).toBe('Balance unavailable')
+    expect(within(view).getByTestId('account-balance').textContent).not.toContain('0.000')
+
+    wallet.wallet.balanceDown = false
+    await act(async () => fireEvent.click(within(view).getByTestId('account-balance-retry')))
+    await waitFor(() => expect(within(view).getByTestId('account-balance').textContent).toBe('12.345 ETH'))
+    expect(within(view).queryByTestId('account-balance-retry')).toBeNull()
+    expect(kernel.getState().chains.accounts.eip155?.balanceError).toBeUndefined()
+  })
+
   it('behavior: a click on the address copies it and toasts "Address copied"', async () => {
     const writeText = vi.fn(async () => {})
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })

@@ -97,10 +97,20 @@ export default function AccountView() {
         <Text as="p" variant="display" data-testid="account-balance" aria-busy={account.balanceLoading || undefined}>
           {account.balance === undefined && account.balanceLoading ? (
             <Spinner size={28} label={t('account.balance.loading')} />
+          ) : account.balance === undefined && account.balanceError ? (
+            // never a made-up 0.000: the network did not answer, say so and offer another read
+            <Text as="span" variant="body" tone="muted" data-testid="account-balance-unavailable">
+              {t('account.balance.unavailable')}
+            </Text>
           ) : (
             formatBalance(account.balance, symbol, locale)
           )}
         </Text>
+        {account.balance === undefined && account.balanceError && !account.balanceLoading && (
+          <Button size="sm" variant="ghost" data-testid="account-balance-retry" onClick={() => void kernel.refreshBalance()}>
+            {t('account.balance.retry')}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="secondary"

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, inject, it } from 'vitest'
 import { callKernel, demoUrl, openPage, screenshot } from '../utils/browser.ts'
+import { DEV_CONNECTOR, waitUntilStill } from '../utils/devWallet.ts'
 
 const stack = inject('stack')
 
@@ -46,6 +47,31 @@ describe.each(['light', 'dark'] as const)('screenshots (%s)', (theme) => {
         })
         expect(reachable, `${id} is covered by the toast`).toBe(true)
       }
+    } finally {
+      await demo.close()
+    }
+  })
+
+  it('the Connect view while the wallet registry answers: skeleton rows, and nothing above them moves when it does', async () => {
+    const demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme })
+    try {
+      let release!: () => void
+      const answered = new Promise<void>((resolve) => (release = resolve))
+      await demo.page.route((url) => url.pathname.endsWith('/getWallets'), async (route) => {
+        await answered
+        await route.continue()
+      })
+      await demo.page.getByTestId('connect-button').click()
+      await demo.page.getByTestId('wallet-placeholders-featured').waitFor({ state: 'visible', timeout: 30_000 })
+      await waitUntilStill(demo.page, DEV_CONNECTOR)
+      await screenshot(demo.page, `Connect-loading-${theme}`)
+      const before = await demo.page.getByTestId(DEV_CONNECTOR).boundingBox()
+
+      release()
+      await demo.page.getByTestId('wallet-placeholders-featured').waitFor({ state: 'detached', timeout: 30_000 })
+      await demo.page.locator(':is([data-group=featured], [data-group=recommended]) [data-list-item]').first().waitFor({ state: 'visible' })
+      await waitUntilStill(demo.page, DEV_CONNECTOR)
+      expect(await demo.page.getByTestId(DEV_CONNECTOR).boundingBox()).toEqual(before)
     } finally {
       await demo.close()
     }

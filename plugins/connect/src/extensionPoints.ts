@@ -28,6 +28,11 @@ export type WalletListItem = {
    * mobile and on desktop; `view` is pushed after with `{ ...viewData, href, opened }`.
    */
   links?: { mobile?: string; desktop?: string }
+  /**
+   * A row kept for an item still loading (the registry's featured wallets while it answers): drawn as a skeleton
+   * of the same height, not focusable, so the rows above do not move when the real ones arrive.
+   */
+  placeholder?: boolean
 }
 
 /**

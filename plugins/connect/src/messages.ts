@@ -19,6 +19,7 @@ export const connectMessages = {
   'connect.group.recommended': 'Recommended wallets',
   'connect.allWallets': 'All wallets',
   'connect.allWallets.description': 'Browse every wallet',
+  'connect.loadingWallets': 'Loading wallets',
   'connect.empty.title': 'No wallets found',
   'connect.empty.description':
     'No browser wallet was detected on this device and no other way to connect is set up. Install a wallet extension and reload the page.',

@@ -96,6 +96,7 @@ export const arMessages: Readonly<Record<string, string>> = {
   'connect.empty.browse': 'تصفّح كل المحافظ',
   'connect.noMethods.title': 'لا توجد وسيلة للربط',
   'connect.noMethods.description': 'أوقف هذا التطبيق جميع طرق الربط. اطلب من مالكه تفعيل محفظة أو خيار لتسجيل الدخول.',
+  'connect.loadingWallets': 'جارٍ تحميل المحافظ',
   'connect.method.failed': 'تعذّر تحميل طريقة الربط هذه.',
   'connect.legal.agreeBoth': 'أوافق على {terms} و{privacy}',
   'connect.legal.agreeOne': 'أوافق على {document}',

@@ -96,6 +96,7 @@ export const esMessages: Readonly<Record<string, string>> = {
   'connect.empty.browse': 'Explorar todas las billeteras',
   'connect.noMethods.title': 'No hay forma de conectarse',
   'connect.noMethods.description': 'Esta app ha desactivado todas las formas de conectarse. Pide a su propietario que habilite una billetera o una opción de inicio de sesión.',
+  'connect.loadingWallets': 'Cargando billeteras',
   'connect.method.failed': 'No se pudo cargar esta forma de conexión.',
   'connect.legal.agreeBoth': 'Acepto los {terms} y la {privacy}',
   'connect.legal.agreeOne': 'Acepto {document}',

@@ -97,6 +97,7 @@ export const jaMessages: Readonly<Record<string, string>> = {
     'このデバイスではブラウザウォレットが検出されず、ほかの接続方法も設定されていません。ウォレットの拡張機能をインストールして、ページを再読み込みしてください。',
   'connect.empty.browse': 'すべてのウォレットを見る',
   'connect.noMethods.title': '利用できる接続方法がありません',
+  'connect.loadingWallets': 'ウォレットを読み込み中',
   'connect.noMethods.description':
     'このアプリではすべての接続方法が無効になっています。アプリの運営者に、ウォレットまたはログイン方法を有効にするよう依頼してください。',
   'connect.method.failed': 'この接続方法を読み込めませんでした。',

@@ -96,6 +96,20 @@ describe('Connect view items', () => {
     expect(withImage[0]!.imageUrl).toBe('blob:a')
     expect(select(state(wallets, [{ id: 'a', name: 'A' }], connectors)).map((i) => i.id)).toEqual(['b'])
   })
+
+  it('behavior: while the first answer is on its way, placeholder rows stand for the featured wallets; then the real rows, and none after a failure', () => {
+    const select = createRegistryWalletItemsSelector()
+    const state = (wallets: WalletsState) => ({ wallets, connection: { recentWallets: [] }, connectors: { list: [] } }) as unknown as PorticoState
+    const loading = select(state({ ...initialWalletsState, topStatus: 'loading' }))
+    expect(loading).toHaveLength(4)
+    expect(loading.every((i) => i.placeholder === true && i.group === 'featured')).toBe(true)
+    // the host named two featured wallets: two rows are kept
+    const twoIds = { ...initialWalletsState, topStatus: 'loading' as const, config: { ...initialWalletsState.config, featuredWalletIds: ['a', 'b'] } }
+    expect(select(state(twoIds))).toHaveLength(2)
+    const ready = select(state({ ...initialWalletsState, topStatus: 'ready', featured: [listing('a')], recommended: [listing('b')] }))
+    expect(ready.map((i) => [i.id, i.placeholder])).toEqual([['a', undefined], ['b', undefined]])
+    expect(select(state({ ...initialWalletsState, topStatus: 'failed' }))).toEqual([])
+  })
 })
 
 describe('registry query', () => {

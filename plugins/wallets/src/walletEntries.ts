@@ -1,4 +1,5 @@
 import type { ConnectorInfo, PorticoState, RecentWallet } from '@portico/contracts/plugin'
+import { FEATURED_WALLETS_COUNT } from '@portico/contracts/spec'
 import type { WalletListItem } from '@portico/plugin-connect'
 import type { WalletListing } from './schemas.js'
 import type { WalletsState } from './slice.js'
@@ -127,6 +128,19 @@ export function registryWalletItems(
 const NONE: readonly WalletListItem[] = Object.freeze([])
 
 /**
+ * Rows kept for the featured wallets while the registry's first answer is on its way: as many as it will give at
+ * most (the host's featured ids, else {@link FEATURED_WALLETS_COUNT}), so the Connect view keeps its height and
+ * nothing under the visitor's pointer moves when they arrive.
+ *
+ * @example
+ * featuredPlaceholders({ featuredWalletIds: ['rainbow'] }) // one placeholder row
+ */
+export function featuredPlaceholders(config: Pick<WalletsState['config'], 'featuredWalletIds'>): WalletListItem[] {
+  const rows = Math.min(FEATURED_WALLETS_COUNT, config.featuredWalletIds.length || FEATURED_WALLETS_COUNT)
+  return Array.from({ length: rows }, (_, i) => ({ id: `featured-placeholder-${i}`, name: '', group: 'featured', placeholder: true }))
+}
+
+/**
  * {@link registryWalletItems} as the `select` this plugin contributes to `connect/walletItems`: derived from its
  * slice and the kernel's connectors and recent wallets, and the same array while none of them changed, so the
  * Connect view renders again only when the items do. One per kernel (each plugin setup makes its own).
@@ -137,10 +151,12 @@ export function createRegistryWalletItemsSelector(): (state: PorticoState) => re
   return (state) => {
     const wallets = state.wallets
     if (!wallets) return NONE
-    const next = [wallets.featured, wallets.recommended, wallets.images, state.connection.recentWallets, state.connectors.list]
+    // the first answer pending: placeholders (a failed or later load shows what it has, no skeleton)
+    const firstLoad = wallets.topStatus === 'loading' && wallets.featured.length === 0 && wallets.recommended.length === 0
+    const next = [wallets.featured, wallets.recommended, wallets.images, state.connection.recentWallets, state.connectors.list, firstLoad, wallets.config]
     if (next.every((x, i) => x === inputs[i])) return items
     inputs = next
-    const built = registryWalletItems(wallets, state.connection.recentWallets, state.connectors.list)
+    const built = firstLoad ? featuredPlaceholders(wallets.config) : registryWalletItems(wallets, state.connection.recentWallets, state.connectors.list)
     items = built.length ? built : NONE
     return items
   }

@@ -125,6 +125,27 @@ describe('Connect view', () => {
     expect(screen.getByTestId('connector-io.metamask').textContent).toContain('installed')
   })
 
+  it('behavior: placeholder items are skeleton rows in their group, announced as loading and never focusable', async () => {
+    const loadingWallets = definePlugin({
+      name: 'fake-wallets',
+      version: '0.0.0',
+      contracts: '^1.0.0',
+      setup({ extensions }) {
+        extensions.contribute('connect/walletItems', {
+          items: [0, 1, 2].map((i) => ({ id: `p${i}`, name: '', group: 'featured' as const, placeholder: true })),
+        })
+      },
+    })
+    const { view } = await renderConnect({ plugins: [loadingWallets] }, { connectors: [{ id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask' }] })
+    const skeleton = await within(view).findByTestId('wallet-placeholders-featured')
+    expect(skeleton.getAttribute('role')).toBe('status')
+    expect(skeleton.getAttribute('aria-label')).toBe('Loading wallets')
+    expect(skeleton.querySelectorAll('.portico-skeleton-row')).toHaveLength(3)
+    expect(skeleton.closest('[data-group]')?.getAttribute('data-group')).toBe('featured')
+    const ids = Array.from(within(view).getByTestId('wallet-list').querySelectorAll('[data-list-item]')).map((el) => el.getAttribute('data-testid'))
+    expect(ids).toEqual(['connector-io.metamask'])
+  })
+
   it('behavior: a connector pushes ConnectingExternal with its id; WalletConnect and registry wallets push their views', async () => {
     const { kernel, view } = await renderConnect(
       {},

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { PorticoState } from '@portico/contracts/plugin'
-import { Button, EmptyState, type Kernel, List, ListItem, type ListItemProps, Stack, useExtension, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
+import { Button, EmptyState, type Kernel, List, ListItem, type ListItemProps, SkeletonList, Stack, useExtension, useKernel, usePorticoSelector, useTranslate } from '@portico/kernel'
 import { GridIcon, QrIcon, WalletIcon } from '@portico/kernel/icons'
 import type { WalletListItem } from '../extensionPoints.js'
 import { selectConnectAllowed } from '../slice.js'
@@ -157,7 +157,7 @@ export default function WalletMethod() {
     <Stack gap={2} data-testid="wallet-list" id={listId}>
       {sections.map((section) => (
         <List key={section.group} label={t(`connect.group.${section.group}`)} data-group={section.group}>
-          {section.items.map((item) => (
+          {section.items.filter((item) => !item.placeholder).map((item) => (
             <ListItem
               key={walletItemTestId(item)}
               data-testid={walletItemTestId(item)}
@@ -179,6 +179,16 @@ export default function WalletMethod() {
               {...disabledProps}
             />
           ))}
+          {section.items.some((item) => item.placeholder) && (
+            <SkeletonList
+              data-testid={`wallet-placeholders-${section.group}`}
+              className="portico-skeleton-list--tiles"
+              label={t('connect.loadingWallets')}
+              rows={section.items.filter((item) => item.placeholder).length}
+              lines={(i) => [`${40 + ((i * 17) % 30)}%`]}
+              image="rounded"
+            />
+          )}
         </List>
       ))}
       {showAllWallets && (

@@ -25,6 +25,10 @@ export type Ports = {
   anvil2: number
   /** the local Solana chain's JSON-RPC (LiteSVM, tests/solana) */
   solana: number
+  /** the ERC-4337 bundler (alto) of chain 31337 */
+  bundler: number
+  /** the ERC-4337 bundler (alto) of chain 31338 */
+  bundler2: number
   /** the local Solana chain's subscription websocket */
   solanaWs: number
 }
@@ -46,6 +50,8 @@ export const DEFAULT_PORTS: Ports = {
   solana: 8899,
   solanaWs: 8900,
 }
+  bundler: 4337,
+  bundler2: 4338,
 
 export const PORT_ENV: Record<keyof Ports, string> = {
   demo: 'PORTICO_DEMO_PORT',
@@ -65,6 +71,8 @@ export const PORT_ENV: Record<keyof Ports, string> = {
   solanaWs: 'PORTICO_SOLANA_WS_PORT',
 }
 
+  bundler: 'PORTICO_BUNDLER_PORT',
+  bundler2: 'PORTICO_BUNDLER2_PORT',
 export const CHAIN_IDS = { anvil: 31337, anvil2: 31338 } as const
 
 /** Ports from env over the defaults (or over `base`, e.g. the test ports). */
@@ -107,6 +115,8 @@ export function urlsFor(ports: Ports, host = 'localhost') {
 }
 export type StackUrls = ReturnType<typeof urlsFor>
 
+    bundler: `http://${host}:${ports.bundler}`,
+    bundler2: `http://${host}:${ports.bundler2}`,
 /** A port nothing listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -13,6 +13,8 @@ import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor, composerDirFor, wagmiDirFor } f
 import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type DevTokens, type LocalChain } from './tokens.ts'
 import { deployDevNfts, describeDevNfts, writeDevNftAssets, type DevNfts } from './nfts.ts'
 import { apiExchangeConfig, deployDevExchanges, describeDevExchange, type DevExchange } from './exchange.ts'
+import { deployErc4337, describeErc4337, paymasterSignerFromEnv, smartAccountChains, startBundler, waitForBundler } from './erc4337.ts'
+import { erc4337Addresses, type DeployedErc4337 } from '../../services/api/src/paymaster/contracts.ts'
 import { fundSandboxTreasury } from '../../services/api/src/onramp/devFunding.ts'
 import { DEV_ID_REGISTRY_ADDRESS, deployDevIdRegistry } from '../../services/frame/src/farcaster/idRegistry.ts'
 import type { SolanaChain } from '../../tests/solana/server.ts'
@@ -182,6 +184,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let stopped = false
   const stop = async () => {
     stopped = true
+  /** ERC-4337 (EntryPoint, factory, paymaster) on each anvil chain, served by a bundler each, when the chains run. */
+  erc4337?: DeployedErc4337[]
     await Promise.all([...processes.map((p) => p.stop()), ...servers.map((s) => s.close()), solana?.close()])
     for (const cleanup of cleanups.splice(0)) cleanup()
   }
@@ -208,7 +212,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const withComposer = options.composer ?? existsSync(join(composerDir, 'index.html'))
     if (withComposer) wanted.push(['composer', ports.composer])
     if (options.chains !== false) {
-      wanted.push(['anvil', ports.anvil], ['anvil2', ports.anvil2], ['solana', ports.solana], ['solanaWs', ports.solanaWs])
+      wanted.push(['anvil', ports.anvil], ['anvil2', ports.anvil2], ['bundler', ports.bundler], ['bundler2', ports.bundler2], ['solana', ports.solana], ['solanaWs', ports.solanaWs])
     }
     const services =
       options.services === false ? [] : SERVICES.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src/main.ts')))
@@ -224,6 +228,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
     }
 
+  let erc4337: DeployedErc4337[] | undefined
     const waits: Promise<unknown>[] = []
     const chainWaits: Promise<unknown>[] = []
     // a wait that fails while another step is awaited is reported by the Promise.all that awaits it, not as unhandled
@@ -295,7 +300,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ? { PORTICO_FARCASTER_ID_REGISTRY: DEV_ID_REGISTRY_ADDRESS, PORTICO_FARCASTER_RPC_URL: farcasterChain.rpcUrl, PORTICO_FARCASTER_CHAIN_ID: String(farcasterChain.chainId) }
       : {}
     for (const s of services)
-      if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api, ...(withIdp ? { PORTICO_SOCIAL_DEV_IDP: urls.idp } : {}), ...farcasterEnv } : {})
+      if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api, ...(withIdp ? { PORTICO_SOCIAL_DEV_IDP: urls.idp } : {}), ...farcasterEnv, ...smartAccountEnv } : {})
     if (withIdp) {
       const builtIdp = options.builtServices && existsSync(join(ROOT, 'services/frame/dist/devIdp/main.js'))
       const p = spawnManaged({
@@ -336,9 +341,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (localChains.length > 0) {
         const config = writeApiConfig(apiConfigFor(localChains, tokens, solana ? urls.solana : undefined, (id) => apiExchangeConfig(exchange, id)))
         cleanups.push(config.remove)
-        spawnService(api, { PORTICO_API_CONFIG: config.file })
+        // the paymaster endpoint signs for the VerifyingPaymaster deployed above (same address on both chains)
+        spawnService(api, { PORTICO_API_CONFIG: config.file, PORTICO_PAYMASTER_ADDRESS: erc4337Addresses(paymasterSignerFromEnv()).paymaster })
       } else spawnService(api)
     }
+    // smart accounts: the bundlers and the factory are at fixed ports and addresses, deployed and started below
+    const smartAccountEnv = localChains.length > 0 ? { PORTICO_SMART_ACCOUNT_CHAINS: JSON.stringify(smartAccountChains(ports, urls)) } : {}
 
     const cdnDir = options.cdnDir ?? CDN_DIR
     const demoDir = options.demoDir ?? DEMO_DIR
@@ -357,6 +365,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     servers.push(
       await startStaticServer({ dir: cdnDir, port: ports.cdn, cors: true, onRequest: options.onCdnRequest }),
       await startStaticServer({
+    if (localChains.length > 0) {
+      // ERC-4337 from keys of its own (scripts/lib/erc4337.ts); a bundler per chain once its EntryPoint is there
+      erc4337 = await Promise.all(localChains.map((c) => deployErc4337(c.rpcUrl)))
+      const bundlers = (['bundler', 'bundler2'] as const).map((key, i) => ({ key, chain: localChains[i]! }))
+      for (const { key, chain } of bundlers) {
+        const p = startBundler({ rpcUrl: chain.rpcUrl, port: ports[key], name: key, echo: options.echo })
+        processes.push(p)
+        track(waits, waitForBundler(`http://127.0.0.1:${ports[key]}`, p))
+        lines.push(row(`bundler ${chain.chainId} (alto)`, urls[key]))
+      }
+      tokenLines.push(...describeErc4337(erc4337, bundlers.map(({ key, chain }) => ({ chainId: chain.chainId, url: urls[key] })), urls.api))
+    }
         dir: demoDir,
         port: ports.demo,
         csp: options.csp ? demoCsp(urls.cdn) : undefined,
@@ -413,5 +433,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.signal?.removeEventListener('abort', onAbort)
   }
 
-  return { ports, urls, processes, servers, tokens, nfts, exchange, solana, stop, describe: () => [...lines, ...tokenLines].join('\n') }
+  return { ports, urls, processes, servers, tokens, nfts, exchange, solana, erc4337, stop, describe: () => [...lines, ...tokenLines].join('\n') }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { type ApiServerOptions, DEFAULT_API_PORT, DEFAULT_CHAINS } from './config.js'
 import { checkNameSuffix } from './profile/names.js'
 import { DEFAULT_ONRAMP_PORT, type OnrampOptions } from './onramp/config.js'
+import type { PaymasterOptions } from './paymaster/config.js'
 import './profile/service.js'
 import { SolanaChainsFileSchema } from './solana/config.js'
 
@@ -124,6 +125,26 @@ function treasuryKey(text: string): `0x${string}` {
 /** A port variable, checked: 0 (any free port) to 65535. */
 function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const port = env[name] ? Number(env[name]) : fallback
+/** The PORTICO_PAYMASTER_* variables, checked (the key is never echoed back). */
+function paymasterFromEnv(env: NodeJS.ProcessEnv): PaymasterOptions | undefined {
+  const options: PaymasterOptions = {}
+  const { PORTICO_PAYMASTER_ADDRESS: address, PORTICO_PAYMASTER_SIGNER_KEY: key, PORTICO_PAYMASTER_SPONSORSHIPS_PER_HOUR: perHour } = env
+  if (address) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`PORTICO_PAYMASTER_ADDRESS: expected a 0x-prefixed 20-byte address, got ${JSON.stringify(address)}`)
+    options.address = address as `0x${string}`
+  }
+  if (key) {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('PORTICO_PAYMASTER_SIGNER_KEY: expected 0x followed by 64 hex characters')
+    options.signerKey = key as `0x${string}`
+  }
+  if (perHour) {
+    const n = Number(perHour)
+    if (!Number.isInteger(n) || n < 1) throw new Error(`PORTICO_PAYMASTER_SPONSORSHIPS_PER_HOUR: expected a whole number of at least 1, got ${perHour}`)
+    options.sponsorshipsPerSenderPerHour = n
+  }
+  return Object.keys(options).length > 0 ? options : undefined
+}
+
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name}: invalid port ${env[name]}`)
   return port
 }
@@ -152,7 +173,10 @@ function solanaRpcUrl(text: string): string {
  * PORTICO_API_NAME_SUFFIX (suffix of registered names; default `.portico.id`),
  * PORTICO_API_ONRAMP_TREASURY_KEY (the sandbox onramp's treasury private key; default anvil's ninth dev key),
  * PORTICO_ONRAMP_PORT (the sandbox provider's checkout site, on the same host; default 4340),
- * PORTICO_ONRAMP_PUBLIC_URL (that site's public origin, the start of checkout links; default localhost on its port).
+ * PORTICO_ONRAMP_PUBLIC_URL (that site's public origin, the start of checkout links; default localhost on its port),
+ * PORTICO_PAYMASTER_ADDRESS (the VerifyingPaymaster `POST /v1/paymaster/{chainId}` signs for; none otherwise),
+ * PORTICO_PAYMASTER_SIGNER_KEY (its verifying signer; a DEV-ONLY default otherwise),
+ * PORTICO_PAYMASTER_SPONSORSHIPS_PER_HOUR (per sender and chain; default 50).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options: ApiServerOptions; port: number; host: string; onrampPort: number } {
   const port = portFrom(env, 'PORTICO_API_PORT', DEFAULT_API_PORT)
@@ -167,6 +191,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
   const synthetic = env.PORTICO_API_SYNTHETIC_WALLETS ? Number(env.PORTICO_API_SYNTHETIC_WALLETS) : undefined
   if (synthetic !== undefined && !(Number.isInteger(synthetic) && synthetic >= 0))
     throw new Error(`PORTICO_API_SYNTHETIC_WALLETS: expected a count, got ${env.PORTICO_API_SYNTHETIC_WALLETS}`)
+  const paymaster = paymasterFromEnv(env)
   const readCacheMs = env.PORTICO_API_READ_CACHE_MS ? Number(env.PORTICO_API_READ_CACHE_MS) : undefined
   if (readCacheMs !== undefined && !(Number.isInteger(readCacheMs) && readCacheMs >= 0))
     throw new Error(`PORTICO_API_READ_CACHE_MS: expected milliseconds (0 or more), got ${env.PORTICO_API_READ_CACHE_MS}`)
@@ -188,4 +213,5 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
       ...(env.PORTICO_API_NAME_SUFFIX ? { profile: { suffix: checkNameSuffix(env.PORTICO_API_NAME_SUFFIX, 'PORTICO_API_NAME_SUFFIX') } } : {}),
     },
   }
+      ...(paymaster ? { paymaster } : {}),
 }

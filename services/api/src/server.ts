@@ -21,6 +21,7 @@ import { HistoryService } from './history.js'
 import { Indexer } from './indexer.js'
 import { NftService } from './nfts.js'
 import { type OnrampSandbox, type OnrampService, setupOnramp } from './onramp/index.js'
+import { PAYMASTER_PATH_PREFIX, setupPaymaster } from './paymaster/index.js'
 import { HealthResponseSchema, errorResponses, jsonOk } from './openapi.js'
 import { ProjectService, normalizeOrigin } from './projects.js'
 import { WalletRegistry } from './registry/registry.js'
@@ -165,7 +166,8 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   // After the size limit (a huge body is a 413 first): depth, value count and unstorable strings of every JSON body.
   // The RPC endpoint reads its body by JSON-RPC's rules (its own limits, JSON-RPC error answers): see routes/rpc.ts.
   const guard = jsonBodyGuard()
-  app.use('*', (c, next) => (c.req.path === RPC_PATH || c.req.path === '/v1' ? next() : guard(c, next)))
+  // The paymaster endpoint is JSON-RPC too (paymaster/route.ts).
+  app.use('*', (c, next) => (c.req.path === RPC_PATH || c.req.path === '/v1' || c.req.path.startsWith(PAYMASTER_PATH_PREFIX) ? next() : guard(c, next)))
   // The service's own routes refuse unknown query parameters; provider routes ignore them (see README).
   app.use('/health', strictQuery([]))
   app.use('/v1/projects/:projectId/origins', strictQuery([]))

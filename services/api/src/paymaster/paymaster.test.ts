@@ -242,68 +242,74 @@ describe('paymaster (ERC-7677) on the api, against a real VerifyingPaymaster', (
   })
 })
 
-describe('paymaster limits shared by replicas, and a paymaster that is missing', () => {
-  let anvil: AnvilInstance
-  let deployed: DeployedErc4337
-  const servers: ApiServer[] = []
-  let closeDb: () => Promise<void>
+describe.each(testBackends())('paymaster limits shared by replicas, and a paymaster that is missing [$name]', (backend) => {
+  describe.skipIf(backend.skip)(backend.skip ? 'skipped: set PORTICO_TEST_POSTGRES=1' : 'replicas', () => {
+    let anvil: AnvilInstance
+    let deployed: DeployedErc4337
+    const servers: ApiServer[] = []
+    let closeDb: () => Promise<void>
 
-  beforeAll(async () => {
-    anvil = await startAnvil({ chainId: 31338 })
-    deployed = await deployErc4337Contracts({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEYS[1], paymasterSigner: privateKeyToAddress(DEV_ONLY_PAYMASTER_SIGNER_KEY) })
-    const db = await openDatabase()
-    closeDb = () => db.close()
-    const chains = [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }]
-    for (const address of [deployed.paymaster, deployed.paymaster, '0x000000000000000000000000000000000000dEaD', undefined] as const)
-      servers.push(await createApiServer({ database: db, logger: silentLogger, chains, indexer: { enabled: false }, paymaster: { address, sponsorshipsPerSenderPerHour: 2 } }))
-  })
-  afterAll(async () => {
-    for (const s of servers) await s.close()
-    await closeDb?.()
-    await anvil?.stop()
-  })
-
-  const call = async (server: ApiServer, method: string, op: unknown) => {
-    const res = await server.app.request(`/v1/paymaster/${anvil.chainId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [op, ENTRY_POINT_V07, numberToHex(anvil.chainId), {}] }),
+    beforeAll(async () => {
+      anvil = await startAnvil({ chainId: 31338 })
+      deployed = await deployErc4337Contracts({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEYS[1], paymasterSigner: privateKeyToAddress(DEV_ONLY_PAYMASTER_SIGNER_KEY) })
+      const opened = await backend.open()
+      const db = await openDatabase(opened.options.databaseUrl ? { url: opened.options.databaseUrl } : {})
+      closeDb = async () => {
+        await db.close()
+        await opened.cleanup()
+      }
+      const chains = [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }]
+      for (const address of [deployed.paymaster, deployed.paymaster, '0x000000000000000000000000000000000000dEaD', undefined] as const)
+        servers.push(await createApiServer({ database: db, logger: silentLogger, chains, indexer: { enabled: false }, paymaster: { address, sponsorshipsPerSenderPerHour: 2 } }))
     })
-    expect(res.status).toBe(200)
-    return (await res.json()) as Answer
-  }
-
-  it('behavior: two replicas on one database count one sender together', async () => {
-    const [a, b] = servers as [ApiServer, ApiServer]
-    const op = rpcOperation(privateKeyToAccount(generatePrivateKey()).address)
-    expect((await call(a, 'pm_getPaymasterData', op)).error).toBeUndefined()
-    expect((await call(b, 'pm_getPaymasterData', op)).error).toBeUndefined()
-    expect((await call(a, 'pm_getPaymasterData', op)).error?.code).toBe(PAYMASTER_ERRORS.limitExceeded)
-    expect((await call(b, 'pm_getPaymasterData', op)).error?.code).toBe(PAYMASTER_ERRORS.limitExceeded)
-  })
-
-  it('error: a paymaster address without code, or none configured, is reported as such', async () => {
-    const op = rpcOperation(privateKeyToAccount(generatePrivateKey()).address)
-    const missing = await call(servers[2]!, 'pm_getPaymasterStubData', op)
-    expect(missing.error).toEqual({ code: PAYMASTER_ERRORS.unavailable, message: 'The paymaster 0x000000000000000000000000000000000000dEaD is not deployed on chain 31338.' })
-    const none = await call(servers[3]!, 'pm_getPaymasterStubData', op)
-    expect(none.error).toEqual({ code: PAYMASTER_ERRORS.unavailable, message: 'No paymaster is configured on this api (set PORTICO_PAYMASTER_ADDRESS).' })
-  })
-
-  it('error: a paymaster that trusts another signer is reported', async () => {
-    const other = await createApiServer({
-      database: (servers[0] as ApiServer).db,
-      logger: silentLogger,
-      chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
-      indexer: { enabled: false },
-      paymaster: { address: deployed.paymaster, signerKey: generatePrivateKey() },
+    afterAll(async () => {
+      for (const s of servers) await s.close()
+      await closeDb?.()
+      await anvil?.stop()
     })
-    try {
-      const answer = await call(other, 'pm_getPaymasterStubData', rpcOperation(privateKeyToAccount(generatePrivateKey()).address))
-      expect(answer.error?.message).toBe(`The paymaster ${deployed.paymaster} on chain 31338 trusts another signer than this api's.`)
-    } finally {
-      await other.close()
+
+    const call = async (server: ApiServer, method: string, op: unknown) => {
+      const res = await server.app.request(`/v1/paymaster/${anvil.chainId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [op, ENTRY_POINT_V07, numberToHex(anvil.chainId), {}] }),
+      })
+      expect(res.status).toBe(200)
+      return (await res.json()) as Answer
     }
+
+    it('behavior: two replicas on one database count one sender together', async () => {
+      const [a, b] = servers as [ApiServer, ApiServer]
+      const op = rpcOperation(privateKeyToAccount(generatePrivateKey()).address)
+      expect((await call(a, 'pm_getPaymasterData', op)).error).toBeUndefined()
+      expect((await call(b, 'pm_getPaymasterData', op)).error).toBeUndefined()
+      expect((await call(a, 'pm_getPaymasterData', op)).error?.code).toBe(PAYMASTER_ERRORS.limitExceeded)
+      expect((await call(b, 'pm_getPaymasterData', op)).error?.code).toBe(PAYMASTER_ERRORS.limitExceeded)
+    })
+
+    it('error: a paymaster address without code, or none configured, is reported as such', async () => {
+      const op = rpcOperation(privateKeyToAccount(generatePrivateKey()).address)
+      const missing = await call(servers[2]!, 'pm_getPaymasterStubData', op)
+      expect(missing.error).toEqual({ code: PAYMASTER_ERRORS.unavailable, message: 'The paymaster 0x000000000000000000000000000000000000dEaD is not deployed on chain 31338.' })
+      const none = await call(servers[3]!, 'pm_getPaymasterStubData', op)
+      expect(none.error).toEqual({ code: PAYMASTER_ERRORS.unavailable, message: 'No paymaster is configured on this api (set PORTICO_PAYMASTER_ADDRESS).' })
+    })
+
+    it('error: a paymaster that trusts another signer is reported', async () => {
+      const other = await createApiServer({
+        database: (servers[0] as ApiServer).db,
+        logger: silentLogger,
+        chains: [{ chainId: anvil.chainId, rpcUrl: anvil.rpcUrl }],
+        indexer: { enabled: false },
+        paymaster: { address: deployed.paymaster, signerKey: generatePrivateKey() },
+      })
+      try {
+        const answer = await call(other, 'pm_getPaymasterStubData', rpcOperation(privateKeyToAccount(generatePrivateKey()).address))
+        expect(answer.error?.message).toBe(`The paymaster ${deployed.paymaster} on chain 31338 trusts another signer than this api's.`)
+      } finally {
+        await other.close()
+      }
+    })
   })
 })
 

@@ -10,8 +10,8 @@
  * PORTICO_WAGMI_PORT, PORTICO_COMPOSER_PORT,
  * PORTICO_API_PORT, PORTICO_FRAME_PORT, PORTICO_IDP_PORT (dev identity provider), PORTICO_RELAY_PORT,
  * PORTICO_ONRAMP_PORT (the onramp sandbox's checkout site), PORTICO_ANVIL_PORT, PORTICO_ANVIL2_PORT,
- * PORTICO_SOLANA_PORT, PORTICO_SOLANA_WS_PORT.
  * PORTICO_BUNDLER_PORT, PORTICO_BUNDLER2_PORT (the ERC-4337 bundlers of chains 31337 and 31338, scripts/lib/erc4337.ts),
+ * PORTICO_SOLANA_PORT, PORTICO_SOLANA_WS_PORT.
  */
 import { join } from 'node:path'
 import { build } from './lib/build.ts'

@@ -23,12 +23,12 @@ export type Ports = {
   anvil: number
   /** second anvil, chain 31338 */
   anvil2: number
-  /** the local Solana chain's JSON-RPC (LiteSVM, tests/solana) */
-  solana: number
   /** the ERC-4337 bundler (alto) of chain 31337 */
   bundler: number
   /** the ERC-4337 bundler (alto) of chain 31338 */
   bundler2: number
+  /** the local Solana chain's JSON-RPC (LiteSVM, tests/solana) */
+  solana: number
   /** the local Solana chain's subscription websocket */
   solanaWs: number
 }
@@ -47,11 +47,11 @@ export const DEFAULT_PORTS: Ports = {
   onramp: 4340,
   anvil: 8545,
   anvil2: 8546,
+  bundler: 4337,
+  bundler2: 4338,
   solana: 8899,
   solanaWs: 8900,
 }
-  bundler: 4337,
-  bundler2: 4338,
 
 export const PORT_ENV: Record<keyof Ports, string> = {
   demo: 'PORTICO_DEMO_PORT',
@@ -67,12 +67,12 @@ export const PORT_ENV: Record<keyof Ports, string> = {
   onramp: 'PORTICO_ONRAMP_PORT',
   anvil: 'PORTICO_ANVIL_PORT',
   anvil2: 'PORTICO_ANVIL2_PORT',
+  bundler: 'PORTICO_BUNDLER_PORT',
+  bundler2: 'PORTICO_BUNDLER2_PORT',
   solana: 'PORTICO_SOLANA_PORT',
   solanaWs: 'PORTICO_SOLANA_WS_PORT',
 }
 
-  bundler: 'PORTICO_BUNDLER_PORT',
-  bundler2: 'PORTICO_BUNDLER2_PORT',
 export const CHAIN_IDS = { anvil: 31337, anvil2: 31338 } as const
 
 /** Ports from env over the defaults (or over `base`, e.g. the test ports). */
@@ -109,14 +109,14 @@ export function urlsFor(ports: Ports, host = 'localhost') {
     onramp: `http://${host}:${ports.onramp}`,
     anvil: `http://${host}:${ports.anvil}`,
     anvil2: `http://${host}:${ports.anvil2}`,
+    bundler: `http://${host}:${ports.bundler}`,
+    bundler2: `http://${host}:${ports.bundler2}`,
     solana: `http://${host}:${ports.solana}`,
     solanaWs: `ws://${host}:${ports.solanaWs}`,
   }
 }
 export type StackUrls = ReturnType<typeof urlsFor>
 
-    bundler: `http://${host}:${ports.bundler}`,
-    bundler2: `http://${host}:${ports.bundler2}`,
 /** A port nothing listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

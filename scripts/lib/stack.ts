@@ -139,6 +139,8 @@ export type Stack = {
   exchange?: DevExchange
   /** The local Solana chain (its dev keys funded, PTD minted), when the chains run. */
   solana?: SolanaChain
+  /** ERC-4337 (EntryPoint, factory, paymaster) on each anvil chain, served by a bundler each, when the chains run. */
+  erc4337?: DeployedErc4337[]
   /** What runs, for printing. */
   describe: () => string
   stop: () => Promise<void>
@@ -181,11 +183,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let nfts: DevNfts | undefined
   let exchange: DevExchange | undefined
   let solana: SolanaChain | undefined
+  let erc4337: DeployedErc4337[] | undefined
   let stopped = false
   const stop = async () => {
     stopped = true
-  /** ERC-4337 (EntryPoint, factory, paymaster) on each anvil chain, served by a bundler each, when the chains run. */
-  erc4337?: DeployedErc4337[]
     await Promise.all([...processes.map((p) => p.stop()), ...servers.map((s) => s.close()), solana?.close()])
     for (const cleanup of cleanups.splice(0)) cleanup()
   }
@@ -228,7 +229,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
     }
 
-  let erc4337: DeployedErc4337[] | undefined
     const waits: Promise<unknown>[] = []
     const chainWaits: Promise<unknown>[] = []
     // a wait that fails while another step is awaited is reported by the Promise.all that awaits it, not as unhandled
@@ -299,6 +299,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const farcasterEnv = farcasterChain
       ? { PORTICO_FARCASTER_ID_REGISTRY: DEV_ID_REGISTRY_ADDRESS, PORTICO_FARCASTER_RPC_URL: farcasterChain.rpcUrl, PORTICO_FARCASTER_CHAIN_ID: String(farcasterChain.chainId) }
       : {}
+    // smart accounts: the bundlers and the factory are at fixed ports and addresses, deployed and started below
+    const smartAccountEnv = localChains.length > 0 ? { PORTICO_SMART_ACCOUNT_CHAINS: JSON.stringify(smartAccountChains(ports, urls)) } : {}
     for (const s of services)
       if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api, ...(withIdp ? { PORTICO_SOCIAL_DEV_IDP: urls.idp } : {}), ...farcasterEnv, ...smartAccountEnv } : {})
     if (withIdp) {
@@ -317,6 +319,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     await Promise.all(chainWaits)
     checkAborted()
+    if (localChains.length > 0) {
+      // ERC-4337 from keys of its own (scripts/lib/erc4337.ts); a bundler per chain once its EntryPoint is there
+      erc4337 = await Promise.all(localChains.map((c) => deployErc4337(c.rpcUrl)))
+      const bundlers = (['bundler', 'bundler2'] as const).map((key, i) => ({ key, chain: localChains[i]! }))
+      for (const { key, chain } of bundlers) {
+        const p = startBundler({ rpcUrl: chain.rpcUrl, port: ports[key], name: key, echo: options.echo })
+        processes.push(p)
+        track(waits, waitForBundler(`http://127.0.0.1:${ports[key]}`, p))
+        lines.push(row(`bundler ${chain.chainId} (alto)`, urls[key]))
+      }
+      tokenLines.push(...describeErc4337(erc4337, bundlers.map(({ key, chain }) => ({ chainId: chain.chainId, url: urls[key] })), urls.api))
+    }
     if (farcasterChain && services.some((s) => s.name === 'frame')) {
       await deployDevIdRegistry(farcasterChain)
       tokenLines.push(`    Farcaster IdRegistry ${DEV_ID_REGISTRY_ADDRESS} on chain ${farcasterChain.chainId} (approve a sign-in: npx tsx tests/wallets/farcaster/cli.ts '<farcaster://connect?…>')`)
@@ -345,8 +359,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         spawnService(api, { PORTICO_API_CONFIG: config.file, PORTICO_PAYMASTER_ADDRESS: erc4337Addresses(paymasterSignerFromEnv()).paymaster })
       } else spawnService(api)
     }
-    // smart accounts: the bundlers and the factory are at fixed ports and addresses, deployed and started below
-    const smartAccountEnv = localChains.length > 0 ? { PORTICO_SMART_ACCOUNT_CHAINS: JSON.stringify(smartAccountChains(ports, urls)) } : {}
 
     const cdnDir = options.cdnDir ?? CDN_DIR
     const demoDir = options.demoDir ?? DEMO_DIR
@@ -365,18 +377,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     servers.push(
       await startStaticServer({ dir: cdnDir, port: ports.cdn, cors: true, onRequest: options.onCdnRequest }),
       await startStaticServer({
-    if (localChains.length > 0) {
-      // ERC-4337 from keys of its own (scripts/lib/erc4337.ts); a bundler per chain once its EntryPoint is there
-      erc4337 = await Promise.all(localChains.map((c) => deployErc4337(c.rpcUrl)))
-      const bundlers = (['bundler', 'bundler2'] as const).map((key, i) => ({ key, chain: localChains[i]! }))
-      for (const { key, chain } of bundlers) {
-        const p = startBundler({ rpcUrl: chain.rpcUrl, port: ports[key], name: key, echo: options.echo })
-        processes.push(p)
-        track(waits, waitForBundler(`http://127.0.0.1:${ports[key]}`, p))
-        lines.push(row(`bundler ${chain.chainId} (alto)`, urls[key]))
-      }
-      tokenLines.push(...describeErc4337(erc4337, bundlers.map(({ key, chain }) => ({ chainId: chain.chainId, url: urls[key] })), urls.api))
-    }
         dir: demoDir,
         port: ports.demo,
         csp: options.csp ? demoCsp(urls.cdn) : undefined,

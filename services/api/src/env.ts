@@ -69,6 +69,9 @@ export const KNOWN_ENV = [
   'PORTICO_ONRAMP_PUBLIC_URL',
   'PORTICO_DEV_ORIGINS',
   'PORTICO_SOLANA_RPC_URL',
+  'PORTICO_PAYMASTER_ADDRESS',
+  'PORTICO_PAYMASTER_SIGNER_KEY',
+  'PORTICO_PAYMASTER_SPONSORSHIPS_PER_HOUR',
 ] as const
 
 /** PORTICO_API_* names other programs read (the frame and the tests find the api there): not misspellings of ours. */
@@ -122,9 +125,6 @@ function treasuryKey(text: string): `0x${string}` {
   return text as `0x${string}`
 }
 
-/** A port variable, checked: 0 (any free port) to 65535. */
-function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const port = env[name] ? Number(env[name]) : fallback
 /** The PORTICO_PAYMASTER_* variables, checked (the key is never echoed back). */
 function paymasterFromEnv(env: NodeJS.ProcessEnv): PaymasterOptions | undefined {
   const options: PaymasterOptions = {}
@@ -145,6 +145,9 @@ function paymasterFromEnv(env: NodeJS.ProcessEnv): PaymasterOptions | undefined 
   return Object.keys(options).length > 0 ? options : undefined
 }
 
+/** A port variable, checked: 0 (any free port) to 65535. */
+function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const port = env[name] ? Number(env[name]) : fallback
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name}: invalid port ${env[name]}`)
   return port
 }
@@ -188,10 +191,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
   const file = env.PORTICO_API_CONFIG
     ? ConfigFileSchema.parse(JSON.parse(readFileSync(env.PORTICO_API_CONFIG, 'utf8')))
     : {}
+  const paymaster = paymasterFromEnv(env)
   const synthetic = env.PORTICO_API_SYNTHETIC_WALLETS ? Number(env.PORTICO_API_SYNTHETIC_WALLETS) : undefined
   if (synthetic !== undefined && !(Number.isInteger(synthetic) && synthetic >= 0))
     throw new Error(`PORTICO_API_SYNTHETIC_WALLETS: expected a count, got ${env.PORTICO_API_SYNTHETIC_WALLETS}`)
-  const paymaster = paymasterFromEnv(env)
   const readCacheMs = env.PORTICO_API_READ_CACHE_MS ? Number(env.PORTICO_API_READ_CACHE_MS) : undefined
   if (readCacheMs !== undefined && !(Number.isInteger(readCacheMs) && readCacheMs >= 0))
     throw new Error(`PORTICO_API_READ_CACHE_MS: expected milliseconds (0 or more), got ${env.PORTICO_API_READ_CACHE_MS}`)
@@ -210,8 +213,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): { options:
       publicUrl: env.PORTICO_API_PUBLIC_URL || undefined,
       ...(readCacheMs !== undefined ? { readCacheMs } : {}),
       ...(Object.keys(onramp).length > 0 ? { onramp } : {}),
+      ...(paymaster ? { paymaster } : {}),
       ...(env.PORTICO_API_NAME_SUFFIX ? { profile: { suffix: checkNameSuffix(env.PORTICO_API_NAME_SUFFIX, 'PORTICO_API_NAME_SUFFIX') } } : {}),
     },
   }
-      ...(paymaster ? { paymaster } : {}),
 }

@@ -185,6 +185,7 @@ export async function createApiServer(options: ApiServerOptions = {}): Promise<A
   // Read per request: a Solana chain that was down at start joins the served chains later.
   const upstreamsNow = () => rpcUpstreams({ chains, others: solana.rpcUrls(), options: options.rpc })
   registerRpcRoutes(app, deps, upstreamsNow, options.rpc, options.rpcTimeoutMs)
+  setupPaymaster(app, { db, chains, logger }, options)
 
   app.openapi(
     createRoute({

@@ -4,7 +4,7 @@ import { demoCsp, demoRuntimeConfig, injectDemoConfig, stackEnv } from '../../..
 
 describe('ports', () => {
   it('behavior: defaults, env overrides, and test ports beside them', () => {
-    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, wagmi: 4303, composer: 4304, cdn2: 4305, api: 4310, frame: 4320, smtp: 4325, idp: 4321, relay: 4330, onramp: 4340, anvil: 8545, anvil2: 8546, bundler: 4337, bundler2: 4338, solana: 8899, solanaWs: 8900 })
+    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, wagmi: 4303, composer: 4304, api: 4310, frame: 4320, smtp: 4325, idp: 4321, relay: 4330, onramp: 4340, anvil: 8545, anvil2: 8546, bundler: 4337, bundler2: 4338, solana: 8899, solanaWs: 8900 })
     // the frame's dev SMTP sink moves with the rest of a stack
     expect(portsFromEnv({ PORTICO_SMTP_SINK_PORT: '5325' }).smtp).toBe(5325)
     expect(TEST_PORTS.smtp).toBe(14325)
@@ -20,13 +20,13 @@ describe('ports', () => {
     expect(portsFromEnv({ PORTICO_ONRAMP_PORT: '5340' }).onramp).toBe(5340)
     expect(TEST_PORTS.onramp).toBe(14340)
     expect(urlsFor(DEFAULT_PORTS).onramp).toBe('http://localhost:4340')
-  })
-
-  it('error: a port that is not a number is refused with the variable named', () => {
     // the ERC-4337 bundlers (alto) of the two chains
     expect(portsFromEnv({ PORTICO_BUNDLER_PORT: '5337', PORTICO_BUNDLER2_PORT: '5338' })).toMatchObject({ bundler: 5337, bundler2: 5338 })
     expect(TEST_PORTS.bundler2).toBe(14338)
     expect(urlsFor(DEFAULT_PORTS).bundler).toBe('http://localhost:4337')
+  })
+
+  it('error: a port that is not a number is refused with the variable named', () => {
     expect(() => portsFromEnv({ PORTICO_CDN_PORT: 'abc' })).toThrow('PORTICO_CDN_PORT=abc is not a port number')
     expect(() => portsFromEnv({ PORTICO_CDN_PORT: '70000' })).toThrow('not a port number')
   })

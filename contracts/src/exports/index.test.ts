@@ -30,7 +30,10 @@ describe('@portico/contracts export surface', () => {
         "defineChainAdapter",
         "defineConnector",
         "definePlugin",
+        "describeValue",
+        "errorFirstLine",
         "isPorticoError",
+        "rejectionCheck",
         "satisfies",
       ]
     `)

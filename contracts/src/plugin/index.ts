@@ -1,4 +1,4 @@
-export { BaseError, isPorticoError, type BaseErrorParameters } from './errors.js'
+export { BaseError, describeValue, errorFirstLine, isPorticoError, rejectionCheck, type BaseErrorParameters } from './errors.js'
 export { CONTRACTS_VERSION, satisfies } from './version.js'
 export {
   KERNEL_HOOK_KINDS,

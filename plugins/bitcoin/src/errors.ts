@@ -1,4 +1,4 @@
-import { BaseError, isPorticoError } from '@portico/contracts/plugin'
+import { BaseError, describeValue, errorFirstLine, isPorticoError, rejectionCheck } from '@portico/contracts/plugin'
 import { englishText, type BitcoinMessageKey, type Translate } from './messages.js'
 
 /** Stable codes of the bitcoin adapter's errors; narrow with `error.code`, never `instanceof`. */
@@ -64,25 +64,15 @@ export class UserRejectedError extends BitcoinError {
 }
 
 /** Codes wallets use for a refusal: sats-connect's USER_REJECTION -32000, EIP-1193 4001 (WalletConnect's), CAIP-25 5000. */
-const REJECTION_CODES: ReadonlySet<unknown> = new Set([-32000, 4001, 5000, 'USER_REJECTED'])
+const REJECTION_CODES = [-32000, 4001, 5000, 'USER_REJECTED']
 const REJECTION_TEXT = /\b(user rejected|rejected the request|request rejected|user declined|user denied|user cancel)/i
 
 /** True when `error` (or what it wraps) says the visitor declined. */
-export function isRejection(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 8) return false
-  const e = error as { code?: unknown; context?: { __code?: unknown }; message?: unknown; cause?: unknown }
-  if (REJECTION_CODES.has(e.code) || REJECTION_CODES.has(e.context?.__code)) return true
-  if (typeof e.message === 'string' && REJECTION_TEXT.test(e.message) && !isPorticoError(error)) return true
-  return e.cause !== error && isRejection(e.cause, depth + 1)
-}
+export const isRejection = rejectionCheck(REJECTION_CODES, REJECTION_TEXT)
 
 /** What sats-connect throws when the wallet's provider is no longer on `window` (uninstalled, unregistered). */
 const PROVIDER_GONE = /^no wallet provider was found$/i
 
-function firstLine(error: unknown): string | undefined {
-  const m = (error as { message?: unknown } | null)?.message
-  return typeof m === 'string' && m.trim() ? m.trim().split('\n')[0] : undefined
-}
 
 /**
  * Maps whatever a wallet threw to a {@link BitcoinError}: a refusal is USER_REJECTED, Portico errors pass through,
@@ -95,7 +85,7 @@ export function toBitcoinError(error: unknown, action: BitcoinAction, t: Transla
   if (isPorticoError(error, 'USER_REJECTED')) return error
   if (isRejection(error)) return new UserRejectedError(action, { cause: error, t })
   if (isPorticoError(error)) return error
-  const line = firstLine(error)
+  const line = errorFirstLine(error)
   if (line && PROVIDER_GONE.test(line)) return new BitcoinError(t('bitcoin.error.walletGone'), 'PROVIDER_NOT_FOUND', { cause: error, details: line })
   return new BitcoinError(t('bitcoin.error.walletFailed'), 'WALLET_REQUEST_FAILED', { cause: error, ...(line ? { details: line } : {}) })
 }
@@ -110,23 +100,15 @@ export function bitcoinErrors(t: Translate = englishText) {
     notConnected: (details?: string) => new BitcoinError(t('bitcoin.error.notConnected'), 'NOT_CONNECTED', details ? { details } : {}),
     rpcMissing: (network: string) => new BitcoinError(t('bitcoin.error.rpcMissing', { network }), 'RPC_URL_MISSING'),
     rpcFailed: (network: string, cause: unknown) =>
-      new BitcoinError(t('bitcoin.error.rpcFailed', { network }), 'RPC_REQUEST_FAILED', { cause, ...(firstLine(cause) ? { details: firstLine(cause) } : {}) }),
+      new BitcoinError(t('bitcoin.error.rpcFailed', { network }), 'RPC_REQUEST_FAILED', { cause, ...(errorFirstLine(cause) ? { details: errorFirstLine(cause) } : {}) }),
     invalidResponse: (method: string, value: unknown) =>
-      new BitcoinError(t('bitcoin.error.invalidResponse', { method }), 'INVALID_WALLET_RESPONSE', { details: safeString(value) }),
+      new BitcoinError(t('bitcoin.error.invalidResponse', { method }), 'INVALID_WALLET_RESPONSE', { details: describeValue(value) }),
     invalidTransaction: (details: string) => new BitcoinError(t('bitcoin.error.invalidSend'), 'INVALID_TRANSACTION', { details }),
     invalidAddress: (address: string) => new BitcoinError(t('bitcoin.error.invalidAddress', { address }), 'INVALID_ADDRESS'),
     sendFailed: (cause: unknown) =>
-      new BitcoinError(t('bitcoin.error.sendFailed'), 'SEND_FAILED', { cause, ...(firstLine(cause) ? { details: firstLine(cause) } : {}) }),
+      new BitcoinError(t('bitcoin.error.sendFailed'), 'SEND_FAILED', { cause, ...(errorFirstLine(cause) ? { details: errorFirstLine(cause) } : {}) }),
   }
 }
 
 export type BitcoinErrors = ReturnType<typeof bitcoinErrors>
 
-function safeString(value: unknown): string {
-  try {
-    if (value instanceof Uint8Array) return `Uint8Array(${value.length})`
-    return typeof value === 'string' ? value : (JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value))
-  } catch {
-    return String(value)
-  }
-}

@@ -1,4 +1,4 @@
-import { BaseError, isPorticoError } from '@portico/contracts/plugin'
+import { BaseError, describeValue, isPorticoError } from '@portico/contracts/plugin'
 
 /** Stable codes of the evm adapter's errors; narrow with `error.code`, never `instanceof`. */
 export type EvmErrorCode =
@@ -168,17 +168,10 @@ export class RpcRequestFailedError extends EvmError {
 export class InvalidWalletResponseError extends EvmError {
   override name = 'InvalidWalletResponseError'
   constructor(method: string, response: unknown) {
-    super(`The wallet answered ${method} with an invalid value.`, 'INVALID_WALLET_RESPONSE', { details: safeString(response) })
+    super(`The wallet answered ${method} with an invalid value.`, 'INVALID_WALLET_RESPONSE', { details: describeValue(response) })
   }
 }
 
-function safeString(value: unknown): string {
-  try {
-    return typeof value === 'string' ? value : JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
-  } catch {
-    return String(value)
-  }
-}
 
 /**
  * The numeric EIP-1193 / JSON-RPC code of an error, looking through `cause` chains and the nested

@@ -1,4 +1,4 @@
-import { BaseError, isPorticoError } from '@portico/contracts/plugin'
+import { BaseError, describeValue, errorFirstLine, isPorticoError, rejectionCheck } from '@portico/contracts/plugin'
 import { englishText, type PolkadotMessageKey, type Translate } from './messages.js'
 
 /** Stable codes of the polkadot adapter's errors; narrow with `error.code`, never `instanceof`. */
@@ -49,23 +49,13 @@ export class UserRejectedError extends PolkadotError {
 }
 
 /** Codes for a refusal: EIP-1193 4001, WalletConnect 5000 (USER_REJECTED family). */
-const REJECTION_CODES: ReadonlySet<unknown> = new Set([4001, 5000, 5001, 5002, 'USER_REJECTED'])
+const REJECTION_CODES = [4001, 5000, 5001, 5002, 'USER_REJECTED']
 // polkadot{.js} and forks reject with plain Errors: "Cancelled", "Rejected", "Not allowed to interact with this extension"
 const REJECTION_TEXT = /\b(cancel+ed|rejected|user rejected|user declined|user denied|not allowed to interact)\b/i
 
 /** True when `error` (or what it wraps) says the visitor declined. */
-export function isRejection(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 8) return false
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown }
-  if (REJECTION_CODES.has(e.code)) return true
-  if (typeof e.message === 'string' && REJECTION_TEXT.test(e.message) && !isPorticoError(error)) return true
-  return e.cause !== error && isRejection(e.cause, depth + 1)
-}
+export const isRejection = rejectionCheck(REJECTION_CODES, REJECTION_TEXT)
 
-function firstLine(error: unknown): string | undefined {
-  const m = (error as { message?: unknown } | null)?.message
-  return typeof m === 'string' && m.trim() ? m.trim().split('\n')[0] : undefined
-}
 
 /**
  * Maps whatever a wallet threw to a {@link PolkadotError}: a refusal is USER_REJECTED, Portico errors pass through,
@@ -78,7 +68,7 @@ export function toPolkadotError(error: unknown, action: PolkadotAction, t: Trans
   if (isPorticoError(error, 'USER_REJECTED')) return error
   if (isRejection(error)) return new UserRejectedError(action, { cause: error, t })
   if (isPorticoError(error)) return error
-  const line = firstLine(error)
+  const line = errorFirstLine(error)
   return new PolkadotError(t('polkadot.error.walletFailed'), 'WALLET_REQUEST_FAILED', { cause: error, ...(line ? { details: line } : {}) })
 }
 
@@ -93,9 +83,9 @@ export function polkadotErrors(t: Translate = englishText) {
     notConnected: (details?: string) => new PolkadotError(t('polkadot.error.notConnected'), 'NOT_CONNECTED', details ? { details } : {}),
     rpcMissing: (network: string) => new PolkadotError(t('polkadot.error.rpcMissing', { network }), 'RPC_URL_MISSING'),
     rpcFailed: (network: string, cause: unknown) =>
-      new PolkadotError(t('polkadot.error.rpcFailed', { network }), 'RPC_REQUEST_FAILED', { cause, ...(firstLine(cause) ? { details: firstLine(cause) } : {}) }),
+      new PolkadotError(t('polkadot.error.rpcFailed', { network }), 'RPC_REQUEST_FAILED', { cause, ...(errorFirstLine(cause) ? { details: errorFirstLine(cause) } : {}) }),
     invalidResponse: (method: string, value: unknown) =>
-      new PolkadotError(t('polkadot.error.invalidResponse', { method }), 'INVALID_WALLET_RESPONSE', { details: safeString(value) }),
+      new PolkadotError(t('polkadot.error.invalidResponse', { method }), 'INVALID_WALLET_RESPONSE', { details: describeValue(value) }),
     invalidAddress: (address: string) => new PolkadotError(t('polkadot.error.invalidAddress', { address }), 'INVALID_ADDRESS'),
     sendUnsupported: () => new PolkadotError(t('polkadot.error.sendUnsupported'), 'FEATURE_NOT_SUPPORTED'),
     declined: (action: PolkadotAction) => new UserRejectedError(action, { t }),
@@ -104,10 +94,3 @@ export function polkadotErrors(t: Translate = englishText) {
 
 export type PolkadotErrors = ReturnType<typeof polkadotErrors>
 
-function safeString(value: unknown): string {
-  try {
-    return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
-  } catch {
-    return String(value)
-  }
-}

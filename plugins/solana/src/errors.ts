@@ -1,4 +1,4 @@
-import { BaseError, isPorticoError } from '@portico/contracts/plugin'
+import { BaseError, describeValue, errorFirstLine, isPorticoError, rejectionCheck } from '@portico/contracts/plugin'
 import { englishText, type SolanaMessageKey, type Translate } from './messages.js'
 
 /** Stable codes of the solana adapter's errors; narrow with `error.code`, never `instanceof`. */
@@ -68,22 +68,12 @@ export class UserRejectedError extends SolanaError {
 }
 
 /** Codes wallets use for a refusal: EIP-1193 4001 (Phantom and others), CAIP-25 5000, the Wallet Standard's own. */
-const REJECTION_CODES: ReadonlySet<unknown> = new Set([4001, 5000, 4001000, 'USER_REJECTED'])
+const REJECTION_CODES = [4001, 5000, 4001000, 'USER_REJECTED']
 const REJECTION_TEXT = /\b(user rejected|rejected the request|request rejected|user declined|user denied|user cancel)/i
 
 /** True when `error` (or what it wraps) says the visitor declined. */
-export function isRejection(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 8) return false
-  const e = error as { code?: unknown; context?: { __code?: unknown }; message?: unknown; cause?: unknown }
-  if (REJECTION_CODES.has(e.code) || REJECTION_CODES.has(e.context?.__code)) return true
-  if (typeof e.message === 'string' && REJECTION_TEXT.test(e.message) && !isPorticoError(error)) return true
-  return e.cause !== error && isRejection(e.cause, depth + 1)
-}
+export const isRejection = rejectionCheck(REJECTION_CODES, REJECTION_TEXT)
 
-function firstLine(error: unknown): string | undefined {
-  const m = (error as { message?: unknown } | null)?.message
-  return typeof m === 'string' && m.trim() ? m.trim().split('\n')[0] : undefined
-}
 
 /**
  * Maps whatever a wallet threw to a {@link SolanaError}: a refusal is USER_REJECTED, Portico errors pass through,
@@ -96,7 +86,7 @@ export function toSolanaError(error: unknown, action: SolanaAction, t: Translate
   if (isPorticoError(error, 'USER_REJECTED')) return error
   if (isRejection(error)) return new UserRejectedError(action, { cause: error, t })
   if (isPorticoError(error)) return error
-  const line = firstLine(error)
+  const line = errorFirstLine(error)
   return new SolanaError(t('solana.error.walletFailed'), 'WALLET_REQUEST_FAILED', { cause: error, ...(line ? { details: line } : {}) })
 }
 
@@ -110,23 +100,15 @@ export function solanaErrors(t: Translate = englishText) {
     notConnected: (details?: string) => new SolanaError(t('solana.error.notConnected'), 'NOT_CONNECTED', details ? { details } : {}),
     rpcMissing: (network: string) => new SolanaError(t('solana.error.rpcMissing', { network }), 'RPC_URL_MISSING'),
     rpcFailed: (network: string, cause: unknown) =>
-      new SolanaError(t('solana.error.rpcFailed', { network }), 'RPC_REQUEST_FAILED', { cause, ...(firstLine(cause) ? { details: firstLine(cause) } : {}) }),
+      new SolanaError(t('solana.error.rpcFailed', { network }), 'RPC_REQUEST_FAILED', { cause, ...(errorFirstLine(cause) ? { details: errorFirstLine(cause) } : {}) }),
     invalidResponse: (method: string, value: unknown) =>
-      new SolanaError(t('solana.error.invalidResponse', { method }), 'INVALID_WALLET_RESPONSE', { details: safeString(value) }),
+      new SolanaError(t('solana.error.invalidResponse', { method }), 'INVALID_WALLET_RESPONSE', { details: describeValue(value) }),
     invalidTransaction: (details: string) => new SolanaError(t('solana.error.invalidSend'), 'INVALID_TRANSACTION', { details }),
     invalidAddress: (address: string) => new SolanaError(t('solana.error.invalidAddress', { address }), 'INVALID_ADDRESS'),
     sendFailed: (cause: unknown) =>
-      new SolanaError(t('solana.error.sendFailed'), 'SEND_FAILED', { cause, ...(firstLine(cause) ? { details: firstLine(cause) } : {}) }),
+      new SolanaError(t('solana.error.sendFailed'), 'SEND_FAILED', { cause, ...(errorFirstLine(cause) ? { details: errorFirstLine(cause) } : {}) }),
   }
 }
 
 export type SolanaErrors = ReturnType<typeof solanaErrors>
 
-function safeString(value: unknown): string {
-  try {
-    if (value instanceof Uint8Array) return `Uint8Array(${value.length})`
-    return typeof value === 'string' ? value : (JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value))
-  } catch {
-    return String(value)
-  }
-}

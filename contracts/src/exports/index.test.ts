@@ -32,7 +32,10 @@ describe('@portico/contracts export surface', () => {
         "definePlugin",
         "describeValue",
         "errorFirstLine",
+        "errorMappedBinder",
+        "forwardMethods",
         "isPorticoError",
+        "lazyInstance",
         "rejectionCheck",
         "satisfies",
       ]

@@ -1,4 +1,5 @@
 export { BaseError, describeValue, errorFirstLine, isPorticoError, rejectionCheck, type BaseErrorParameters } from './errors.js'
+export { errorMappedBinder, forwardMethods, lazyInstance, type LazyInstance } from './lazy.js'
 export { CONTRACTS_VERSION, satisfies } from './version.js'
 export {
   KERNEL_HOOK_KINDS,

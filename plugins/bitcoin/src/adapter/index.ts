@@ -1,9 +1,9 @@
-import { defineChainAdapter, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
+import { defineChainAdapter, errorMappedBinder, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
 import { toBitcoinError, type BitcoinAction } from '../errors.js'
 import type { BitcoinAccount } from '../wallet/index.js'
 import { getBalance } from './balance.js'
 import { connect, disconnect, reconnect, stopWatching, switchNetwork, watch, type BitcoinConnection } from './connection.js'
-import { createBitcoinContext, sessionOf, type BitcoinAdapterParameters, type BitcoinContext } from './context.js'
+import { createBitcoinContext, sessionOf, type BitcoinAdapterParameters } from './context.js'
 import { sendTransaction, sendTransfer, signMessage, signPsbt, type SendTransferParameters, type SignPsbtParameters } from './signing.js'
 
 export type { BitcoinAdapterParameters } from './context.js'
@@ -36,20 +36,6 @@ export type BitcoinAdapter = Omit<ChainAdapter, 'connect' | 'reconnect'> &
 export const BITCOIN_CAPABILITIES = [] as const
 
 /**
- * Binds a `fn(ctx, params)` method to the context; whatever it throws becomes a Portico error, a refusal with code
- * USER_REJECTED worded after `action`.
- */
-function bind<P, R>(ctx: BitcoinContext, action: BitcoinAction, fn: (ctx: BitcoinContext, params: P) => Promise<R>): (params: P) => Promise<R> {
-  return async (params) => {
-    try {
-      return await fn(ctx, params)
-    } catch (error) {
-      throw toBitcoinError(error, action, ctx.t)
-    }
-  }
-}
-
-/**
  * Creates the bitcoin chain adapter. Nothing touches the network until a method is called. Wallets are reached
  * through their connector's provider: a sats-connect provider or a request provider speaking WalletConnect's bip122
  * methods. Balances come from the network's Esplora API.
@@ -60,24 +46,25 @@ function bind<P, R>(ctx: BitcoinContext, action: BitcoinAction, fn: (ctx: Bitcoi
  */
 export function createBitcoinAdapter(parameters: BitcoinAdapterParameters = {}): BitcoinAdapter {
   const ctx = createBitcoinContext(parameters)
+  const bind = errorMappedBinder(ctx, (error, action: BitcoinAction) => toBitcoinError(error, action, ctx.t))
   const adapter = defineChainAdapter({
     namespace: 'bip122',
     networks: ctx.networks,
     capabilities: BITCOIN_CAPABILITIES,
-    connect: bind(ctx, 'connect', connect),
-    reconnect: bind(ctx, 'reconnect', reconnect),
-    disconnect: bind(ctx, 'disconnect', disconnect),
-    switchNetwork: bind(ctx, 'switchNetwork', switchNetwork),
-    getBalance: bind(ctx, 'getBalance', getBalance),
-    signMessage: bind(ctx, 'signMessage', signMessage),
-    sendTransaction: bind(ctx, 'sendTransaction', sendTransaction),
-    watch: bind(ctx, 'watch', watch),
+    connect: bind('connect', connect),
+    reconnect: bind('reconnect', reconnect),
+    disconnect: bind('disconnect', disconnect),
+    switchNetwork: bind('switchNetwork', switchNetwork),
+    getBalance: bind('getBalance', getBalance),
+    signMessage: bind('signMessage', signMessage),
+    sendTransaction: bind('sendTransaction', sendTransaction),
+    watch: bind('watch', watch),
   })
   return {
     ...adapter,
-    signPsbt: bind(ctx, 'signPsbt', signPsbt),
-    sendTransfer: bind(ctx, 'sendTransfer', sendTransfer),
-    getAccounts: bind(ctx, 'getAccounts', async (c, { connector }: { connector: Connector }) => (await sessionOf(c, connector)).session.accounts),
+    signPsbt: bind('signPsbt', signPsbt),
+    sendTransfer: bind('sendTransfer', sendTransfer),
+    getAccounts: bind('getAccounts', async (c, { connector }: { connector: Connector }) => (await sessionOf(c, connector)).session.accounts),
     getNetwork: (connector) => ctx.sessions.get(connector.id)?.network,
     destroy() {
       for (const id of [...ctx.walletEvents.keys()]) stopWatching(ctx, id)

@@ -1,4 +1,4 @@
-import { defineChainAdapter, type ChainAdapter } from '@portico/contracts/plugin'
+import { defineChainAdapter, forwardMethods, lazyInstance, type ChainAdapter } from '@portico/contracts/plugin'
 import { configuredNetworks } from '../networks.js'
 import type { EvmAdapterParameters } from './context.js'
 import type { EvmAdapter } from './index.js'
@@ -36,22 +36,9 @@ export type LazyEvmAdapter = ChainAdapter & { load: () => Promise<EvmAdapter>; d
  * await adapter.connect({ connector }) // loads the adapter's code first
  */
 export function createLazyEvmAdapter(parameters: EvmAdapterParameters = {}): LazyEvmAdapter {
-  let real: Promise<EvmAdapter> | undefined
-  let destroyed = false
-  const load = () =>
-    (real ??= import('./index.js')
-      .then((m) => {
-        const adapter = m.createEvmAdapter(parameters)
-        if (destroyed) adapter.destroy()
-        return adapter
-      })
-      .catch((error: unknown) => {
-        real = undefined // a chunk that failed to download is fetched again on the next call
-        throw error
-      }))
-  const methods = Object.fromEntries(
-    METHODS.map((name) => [name, async (params: never) => ((await load())[name] as (p: never) => Promise<unknown>)(params)]),
-  ) as unknown as Pick<ChainAdapter, (typeof METHODS)[number]>
+  const instance = lazyInstance(() => import('./index.js').then((m) => m.createEvmAdapter(parameters)))
+  const load = instance.load
+  const methods = forwardMethods(load, METHODS) as Pick<ChainAdapter, (typeof METHODS)[number]>
   return {
     ...defineChainAdapter({
       namespace: 'eip155',
@@ -60,9 +47,6 @@ export function createLazyEvmAdapter(parameters: EvmAdapterParameters = {}): Laz
       ...methods,
     }),
     load,
-    destroy() {
-      destroyed = true
-      void real?.then((a) => a.destroy(), () => {})
-    },
+    destroy: instance.destroy,
   }
 }

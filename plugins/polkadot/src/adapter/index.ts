@@ -1,8 +1,8 @@
-import { defineChainAdapter, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
+import { defineChainAdapter, errorMappedBinder, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
 import { toPolkadotError, type PolkadotAction } from '../errors.js'
 import { getBalance } from './balance.js'
 import { connect, disconnect, reconnect, stopWatching, switchNetwork, watch, type PolkadotConnection } from './connection.js'
-import { createPolkadotContext, type PolkadotAdapterParameters, type PolkadotContext } from './context.js'
+import { createPolkadotContext, type PolkadotAdapterParameters } from './context.js'
 import { sendTransaction, signMessage } from './signing.js'
 
 export type { AccountChoice, ChooseAccount, PolkadotAdapterParameters } from './context.js'
@@ -22,16 +22,6 @@ export type PolkadotAdapter = Omit<ChainAdapter, 'connect' | 'reconnect'> & {
 /** The capabilities the adapter declares: none of the contract's optional methods. */
 export const POLKADOT_CAPABILITIES = [] as const
 
-function bind<P, R>(ctx: PolkadotContext, action: PolkadotAction, fn: (ctx: PolkadotContext, params: P) => Promise<R>): (params: P) => Promise<R> {
-  return async (params) => {
-    try {
-      return await fn(ctx, params)
-    } catch (error) {
-      throw toPolkadotError(error, action, ctx.t)
-    }
-  }
-}
-
 /**
  * Creates the polkadot chain adapter. Wallets are reached through their connector's provider: an `injectedWeb3`
  * extension or a `polkadot_*` request provider (WalletConnect). Nothing touches the network until a balance is read.
@@ -42,18 +32,19 @@ function bind<P, R>(ctx: PolkadotContext, action: PolkadotAction, fn: (ctx: Polk
  */
 export function createPolkadotAdapter(parameters: PolkadotAdapterParameters = {}): PolkadotAdapter {
   const ctx = createPolkadotContext(parameters)
+  const bind = errorMappedBinder(ctx, (error, action: PolkadotAction) => toPolkadotError(error, action, ctx.t))
   const adapter = defineChainAdapter({
     namespace: 'polkadot',
     networks: ctx.networks,
     capabilities: POLKADOT_CAPABILITIES,
-    connect: bind(ctx, 'connect', connect),
-    reconnect: bind(ctx, 'reconnect', reconnect),
-    disconnect: bind(ctx, 'disconnect', disconnect),
-    switchNetwork: bind(ctx, 'switchNetwork', switchNetwork),
-    getBalance: bind(ctx, 'getBalance', getBalance),
-    signMessage: bind(ctx, 'signMessage', signMessage),
-    sendTransaction: bind(ctx, 'sendTransaction', sendTransaction),
-    watch: bind(ctx, 'watch', watch),
+    connect: bind('connect', connect),
+    reconnect: bind('reconnect', reconnect),
+    disconnect: bind('disconnect', disconnect),
+    switchNetwork: bind('switchNetwork', switchNetwork),
+    getBalance: bind('getBalance', getBalance),
+    signMessage: bind('signMessage', signMessage),
+    sendTransaction: bind('sendTransaction', sendTransaction),
+    watch: bind('watch', watch),
   })
   return {
     ...adapter,

@@ -1,4 +1,4 @@
-import { defineChainAdapter, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
+import { defineChainAdapter, forwardMethods, lazyInstance, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
 import { configuredPolkadotNetworks } from '../networks.js'
 import type { PolkadotAdapterParameters } from './context.js'
 import type { PolkadotAdapter } from './index.js'
@@ -18,30 +18,13 @@ export type LazyPolkadotAdapter = ChainAdapter & { load: () => Promise<PolkadotA
  * await adapter.connect({ connector }) // loads the adapter's code first
  */
 export function createLazyPolkadotAdapter(parameters: PolkadotAdapterParameters = {}): LazyPolkadotAdapter {
-  let real: Promise<PolkadotAdapter> | undefined
-  let loaded: PolkadotAdapter | undefined
-  let destroyed = false
-  const load = () =>
-    (real ??= import('./index.js')
-      .then((m) => {
-        const adapter = m.createPolkadotAdapter(parameters)
-        if (destroyed) adapter.destroy()
-        return (loaded = adapter)
-      })
-      .catch((error: unknown) => {
-        real = undefined // a chunk that failed to download is fetched again on the next call
-        throw error
-      }))
-  const methods = Object.fromEntries(
-    METHODS.map((name) => [name, async (params: never) => ((await load())[name] as (p: never) => Promise<unknown>)(params)]),
-  ) as unknown as Pick<PolkadotAdapter, (typeof METHODS)[number]>
+  const instance = lazyInstance(() => import('./index.js').then((m) => m.createPolkadotAdapter(parameters)))
+  const load = instance.load
+  const methods = forwardMethods(load, METHODS) as Pick<PolkadotAdapter, (typeof METHODS)[number]>
   return {
     ...defineChainAdapter({ namespace: 'polkadot', networks: configuredPolkadotNetworks(parameters), capabilities: [], ...methods }),
     load,
-    getNetwork: (connector) => loaded?.getNetwork(connector),
-    destroy() {
-      destroyed = true
-      void real?.then((a) => a.destroy(), () => {})
-    },
+    getNetwork: (connector) => instance.current()?.getNetwork(connector),
+    destroy: instance.destroy,
   }
 }

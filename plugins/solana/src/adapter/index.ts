@@ -1,8 +1,8 @@
-import { defineChainAdapter, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
+import { defineChainAdapter, errorMappedBinder, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
 import { toSolanaError, type SolanaAction } from '../errors.js'
 import { getBalance, getTokenBalances, type SplTokenBalance } from './balance.js'
 import { connect, disconnect, reconnect, stopWatching, switchNetwork, watch, type SolanaConnection } from './connection.js'
-import { createSolanaContext, type SolanaAdapterParameters, type SolanaContext } from './context.js'
+import { createSolanaContext, type SolanaAdapterParameters } from './context.js'
 import { sendTransaction, waitForTransaction } from './sending.js'
 import { signAllTransactions, signAndSendTransaction, signMessage, signTransaction, type SignTransactionParameters } from './signing.js'
 import type { SolanaTransactionInput } from './transactions.js'
@@ -41,20 +41,6 @@ export type SolanaAdapter = Omit<ChainAdapter, 'connect' | 'reconnect'> &
 export const SOLANA_CAPABILITIES = ['waitForTransaction'] as const
 
 /**
- * Binds a `fn(ctx, params)` method to the context; whatever it throws becomes a Portico error, a refusal with code
- * USER_REJECTED worded after `action`.
- */
-function bind<P, R>(ctx: SolanaContext, action: SolanaAction, fn: (ctx: SolanaContext, params: P) => Promise<R>): (params: P) => Promise<R> {
-  return async (params) => {
-    try {
-      return await fn(ctx, params)
-    } catch (error) {
-      throw toSolanaError(error, action, ctx.t)
-    }
-  }
-}
-
-/**
  * Creates the solana chain adapter on `@solana/kit`. Nothing touches the network until a method is called. Wallets
  * are reached through their connector's provider: a Wallet Standard wallet or a `solana_*` request provider.
  *
@@ -64,26 +50,27 @@ function bind<P, R>(ctx: SolanaContext, action: SolanaAction, fn: (ctx: SolanaCo
  */
 export function createSolanaAdapter(parameters: SolanaAdapterParameters = {}): SolanaAdapter {
   const ctx = createSolanaContext(parameters)
+  const bind = errorMappedBinder(ctx, (error, action: SolanaAction) => toSolanaError(error, action, ctx.t))
   const adapter = defineChainAdapter({
     namespace: 'solana',
     networks: ctx.networks,
     capabilities: SOLANA_CAPABILITIES,
-    connect: bind(ctx, 'connect', connect),
-    reconnect: bind(ctx, 'reconnect', reconnect),
-    disconnect: bind(ctx, 'disconnect', disconnect),
-    switchNetwork: bind(ctx, 'switchNetwork', switchNetwork),
-    getBalance: bind(ctx, 'getBalance', getBalance),
-    signMessage: bind(ctx, 'signMessage', signMessage),
-    sendTransaction: bind(ctx, 'sendTransaction', sendTransaction),
-    waitForTransaction: bind(ctx, 'waitForTransaction', waitForTransaction),
-    watch: bind(ctx, 'watch', watch),
+    connect: bind('connect', connect),
+    reconnect: bind('reconnect', reconnect),
+    disconnect: bind('disconnect', disconnect),
+    switchNetwork: bind('switchNetwork', switchNetwork),
+    getBalance: bind('getBalance', getBalance),
+    signMessage: bind('signMessage', signMessage),
+    sendTransaction: bind('sendTransaction', sendTransaction),
+    waitForTransaction: bind('waitForTransaction', waitForTransaction),
+    watch: bind('watch', watch),
   })
   return {
     ...adapter,
-    signTransaction: bind(ctx, 'signTransaction', signTransaction),
-    signAllTransactions: bind(ctx, 'signAllTransactions', signAllTransactions),
-    signAndSendTransaction: bind(ctx, 'signAndSendTransaction', signAndSendTransaction),
-    getTokenBalances: bind(ctx, 'getTokenBalances', getTokenBalances),
+    signTransaction: bind('signTransaction', signTransaction),
+    signAllTransactions: bind('signAllTransactions', signAllTransactions),
+    signAndSendTransaction: bind('signAndSendTransaction', signAndSendTransaction),
+    getTokenBalances: bind('getTokenBalances', getTokenBalances),
     getNetwork: (connector) => ctx.sessions.get(connector.id)?.network,
     destroy() {
       ctx.stop.abort()

@@ -1,4 +1,4 @@
-import { defineChainAdapter, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
+import { defineChainAdapter, forwardMethods, lazyInstance, type CaipNetworkLike, type ChainAdapter, type Connector } from '@portico/contracts/plugin'
 import { configuredSolanaNetworks } from '../networks.js'
 import type { SolanaAdapterParameters } from './context.js'
 import type { SolanaAdapter, SolanaAdapterExtras } from './index.js'
@@ -34,23 +34,9 @@ export type LazySolanaAdapter = ChainAdapter &
  * await adapter.connect({ connector }) // loads the adapter's code first
  */
 export function createLazySolanaAdapter(parameters: SolanaAdapterParameters = {}): LazySolanaAdapter {
-  let real: Promise<SolanaAdapter> | undefined
-  let loaded: SolanaAdapter | undefined
-  let destroyed = false
-  const load = () =>
-    (real ??= import('./index.js')
-      .then((m) => {
-        const adapter = m.createSolanaAdapter(parameters)
-        if (destroyed) adapter.destroy()
-        return (loaded = adapter)
-      })
-      .catch((error: unknown) => {
-        real = undefined // a chunk that failed to download is fetched again on the next call
-        throw error
-      }))
-  const methods = Object.fromEntries(
-    METHODS.map((name) => [name, async (params: never) => ((await load())[name] as (p: never) => Promise<unknown>)(params)]),
-  ) as unknown as Pick<SolanaAdapter, (typeof METHODS)[number]>
+  const instance = lazyInstance(() => import('./index.js').then((m) => m.createSolanaAdapter(parameters)))
+  const load = instance.load
+  const methods = forwardMethods(load, METHODS) as Pick<SolanaAdapter, (typeof METHODS)[number]>
   return {
     ...defineChainAdapter({
       namespace: 'solana',
@@ -63,10 +49,7 @@ export function createLazySolanaAdapter(parameters: SolanaAdapterParameters = {}
     signAndSendTransaction: methods.signAndSendTransaction,
     getTokenBalances: methods.getTokenBalances,
     load,
-    getNetwork: (connector) => loaded?.getNetwork(connector),
-    destroy() {
-      destroyed = true
-      void real?.then((a) => a.destroy(), () => {})
-    },
+    getNetwork: (connector) => instance.current()?.getNetwork(connector),
+    destroy: instance.destroy,
   }
 }

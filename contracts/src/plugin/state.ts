@@ -39,6 +39,10 @@ export type AccountState = {
   /** Index of the Account view's selected tab. */
   currentTab: number
   allAccounts: { address: string; type: string }[]
+  /** The account type in use where a wallet offers several (SPEC §3: eoa or smartAccount for the embedded wallet). */
+  preferredAccountType?: string
+  /** Whether the smart account in use has been deployed on the chain yet (SPEC §3). */
+  smartAccountDeployed?: boolean
   connectedWalletInfo?: { name: string; icon?: string; type?: string }
   connectorId?: string
   addressLabels: Record<string, string>

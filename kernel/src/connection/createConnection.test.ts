@@ -7,6 +7,7 @@ import {
 } from '@portico/contracts/plugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../kernel/createKernel.js'
+import { accountDetailsReported } from '../store/events.js'
 import type { Kernel } from '../kernel/types.js'
 import { createMemoryStorage } from '../storage/createStorage.js'
 
@@ -398,6 +399,18 @@ describe('signing', () => {
     await expect(kernel.signMessage('hola')).rejects.toThrow()
     // a new toast closes the open one and shows 150 ms later
     await vi.waitFor(() => expect(kernel.getState().notifications.toast).toMatchObject({ open: true, message: 'Firma rechazada', variant: 'error' }))
+  })
+  it('error: a smart account whose signing fails says the application might not support smart accounts (SPEC §8); declined stays "Signature declined"', async () => {
+    const { kernel, evm } = make()
+    await kernel.ready
+    await kernel.connect('eip155-wallet')
+    kernel.store.dispatch(accountDetailsReported({ namespace: 'eip155', details: { preferredAccountType: 'smartAccount' } as never }))
+    evm.wallet.mode = 'fail'
+    await expect(kernel.signMessage('hello')).rejects.toThrow()
+    expect(kernel.getState().notifications.toast).toMatchObject({ message: 'This application might not support Smart Accounts', variant: 'error' })
+    evm.wallet.mode = 'reject'
+    await expect(kernel.signMessage('hello')).rejects.toThrow()
+    await vi.waitFor(() => expect(kernel.getState().notifications.toast).toMatchObject({ open: true, message: 'Signature declined', variant: 'error' }))
   })
   it('error: a bare wallet code 4001 from signing is shown as the error, not as "Signature declined"', async () => {
     const { kernel, evm } = make()

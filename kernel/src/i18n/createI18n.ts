@@ -22,6 +22,7 @@ export const kernelMessages: Record<string, string> = {
   'plugin.failed': 'The {plugin} plugin could not be loaded.',
   'toast.transactionStarted': 'Transaction started',
   'toast.signatureDeclined': 'Signature declined',
+  'toast.smartAccountUnsupported': 'This application might not support Smart Accounts',
   'toast.somethingWentWrong': 'Something went wrong',
   'toast.walletDisconnected': '{wallet} ended the connection',
 }

@@ -1,4 +1,5 @@
 import type { FrameGetUserSuccess } from '@portico/contracts/frame'
+import { DEFAULT_ACCOUNT_TYPES } from '@portico/contracts/spec'
 import type {
   AdapterConnection,
   CaipNetworkLike,
@@ -14,7 +15,7 @@ import { AUTH_CONNECTOR_ID, EMAIL_COOLDOWN_MS, SIGN_OUT_TIMEOUT_MS } from './con
 import { EmbeddedWalletError, ProviderRpcError, RPC_CODES } from './errors.js'
 import { frameLocation } from './frame/frameUrl.js'
 import { createLazyFrame, type LazyFrame } from './frame/lazyFrame.js'
-import { createLoginStore, type LoginStore } from './storage.js'
+import { createLoginStore, smartAccountNetworksStore, type LoginStore } from './storage.js'
 import { createAuthProvider, type AuthProvider, type ProviderSession } from './provider.js'
 
 /** Options of the embedded-wallet plugin (the factory's parameters; a remote copy gets `features['embedded-wallet']`). */
@@ -24,6 +25,23 @@ export type EmbeddedWalletParameters = {
   /** Shown in the wallet list and as the connected wallet. Default: "Email & Socials" (translated). */
   name?: string
   imageUrl?: string
+  /**
+   * The account type an embedded-wallet user starts with, per chain (`'eip155:31337'`) or for every eip155 chain
+   * (`eip155`). Default (SPEC §9): the smart account where the chain offers one. A chain without smart accounts
+   * always uses the eoa.
+   */
+  defaultAccountTypes?: Partial<Record<string, EvmAccountType>>
+}
+
+/** The two eip155 accounts of the embedded wallet (SPEC §1: an ordinary account or a smart account). */
+export type EvmAccountType = 'eoa' | 'smartAccount'
+
+/** The account fields the connector reports for the connected eip155 account (SPEC §3). */
+export type AuthAccountDetails = {
+  address: string
+  allAccounts: { address: string; type: string }[]
+  preferredAccountType: string
+  smartAccountDeployed: boolean
 }
 
 export type AuthConnectorDeps = {
@@ -76,6 +94,14 @@ export type AuthConnector = Connector & {
   embeddedWallet: EmbeddedWalletApi & EmbeddedWalletSocialApi & EmbeddedWalletFarcasterApi
   /** Re-sends the theme to the frame (the host changed it). */
   syncTheme(): void
+  /** The connected eip155 account's type details, or undefined while no one is signed in. */
+  accountDetails(): AuthAccountDetails | undefined
+  /** Calls `listener` whenever {@link AuthConnector.accountDetails} may have changed; returns the unsubscribe. */
+  subscribeAccount(listener: () => void): () => void
+  /** Whether the chain (the active one by default) offers a smart account. */
+  smartAccountEnabled(chainId?: number): boolean
+  /** SET_PREFERRED_ACCOUNT: switches between the eoa and the smart account; the account in use changes with it. */
+  setPreferredAccountType(type: EvmAccountType): Promise<void>
   /** Creates the frame now when a login is stored (SPEC §4: eager when the email-login-used flag is set). */
   start(): Promise<void>
   destroy(): void
@@ -89,6 +115,11 @@ export type AuthConnector = Connector & {
 export function createAuthConnector(deps: AuthConnectorDeps, parameters: EmbeddedWalletParameters = {}): AuthConnector {
   const now = deps.now ?? Date.now
   const login = createLoginStore(deps.storage, deps.log)
+  const smartNetworks = smartAccountNetworksStore(deps.storage, deps.log)
+  const accountListeners = new Set<() => void>()
+  const accountChanged = () => {
+    for (const l of [...accountListeners]) l()
+  }
   let user: FrameGetUserSuccess | undefined
   let chainId: number | undefined
   let restoring: Promise<FrameGetUserSuccess | undefined> | undefined
@@ -131,6 +162,7 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
     onOriginNotAllowed: () =>
       deps.notify.alert({ title: deps.t('alert.invalidConfig.title'), message: deps.t('embeddedWallet.alert.domainNotAllowed.message') }),
     onSessionExpired: () => void sessionExpired(),
+    onSmartAccountNetworks: (ids) => void rememberNetworks(ids),
     log: deps.log,
     ...(deps.document ? { document: deps.document } : {}),
     ...(deps.readyTimeoutMs !== undefined ? { readyTimeoutMs: deps.readyTimeoutMs } : {}),
@@ -151,15 +183,47 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
   function adopt(next: FrameGetUserSuccess, requestedChain: number) {
     user = next
     chainId = chainIdNumber(next.chainId) ?? requestedChain
+    accountChanged()
     return next
   }
 
-  // SPEC §4 "preferred account type set once per connect when it differs from the chain default": the frame
-  // has no smart accounts yet, so every account is an eoa and there is nothing to set.
-  // TODO: send SET_PREFERRED_ACCOUNT here once the frame offers smart accounts.
+  async function rememberNetworks(ids: readonly number[]) {
+    const known = smartNetworks.get()
+    if (known.length === ids.length && ids.every((id) => known.includes(id))) return
+    await smartNetworks.save(ids)
+    accountChanged()
+  }
+
+  /** SPEC §3: the frame's smart-account-enabled networks, asked once per page (also asked after READY) and stored. */
+  let networksAsked: Promise<void> | undefined
+  const knowNetworks = () =>
+    (networksAsked ??= frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined).then(
+      ({ smartAccountEnabledNetworks }) => rememberNetworks(smartAccountEnabledNetworks),
+      (error: unknown) => {
+        networksAsked = undefined
+        deps.log.warn('smart-account networks:', error)
+      },
+    ))
+
+  const smartAccountEnabled = (id: number) => smartNetworks.get().includes(id)
+
+  /** SPEC §9 default account type of an eip155 chain: the host's per-chain option, then its eip155 one, then the spec's. */
+  function defaultAccountType(id: number): EvmAccountType {
+    if (!smartAccountEnabled(id)) return 'eoa'
+    return parameters.defaultAccountTypes?.[`eip155:${id}`] ?? parameters.defaultAccountTypes?.eip155 ?? DEFAULT_ACCOUNT_TYPES.eip155
+  }
+
   async function getUser(id: number) {
+    await knowNetworks()
     const url = rpcUrl(id)
-    return adopt(await frame.request('GET_USER', { chainId: id, ...(url ? { rpcUrl: url } : {}) }), id)
+    return adopt(await frame.request('GET_USER', { chainId: id, preferredAccountType: defaultAccountType(id), ...(url ? { rpcUrl: url } : {}) }), id)
+  }
+
+  /** The connection the kernel records: the account in use first, then the other one, each with its type. */
+  function connectionOf(next: FrameGetUserSuccess, fallbackChain: number): AdapterConnection {
+    const accounts = [next.address, ...(next.accounts ?? []).map((a) => a.address).filter((a) => a !== next.address)]
+    const accountTypes = Object.fromEntries((next.accounts ?? [{ address: next.address, type: 'eoa' as const }]).map((a) => [a.address, a.type]))
+    return { address: next.address, accounts, accountTypes, chainId: chainId ?? fallbackChain }
   }
 
   /** SPEC §4 login frame: restore without a prompt; a "no" or a failure clears the connected cache. */
@@ -188,6 +252,10 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
     restore,
     chainId: currentChainId,
     rpcUrl,
+    transacted() {
+      // a smart account's first transaction deploys it: read the account details again
+      if (user && user.smartAccountDeployed === false) getUser(currentChainId()).catch((e) => deps.log.warn('embedded wallet user:', e))
+    },
     async switchChain(id) {
       const url = rpcUrl(id)
       await frame.request('SWITCH_NETWORK', { chainId: id, ...(url ? { rpcUrl: url } : {}) })
@@ -210,6 +278,7 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
     deps.notify.alert({ title: deps.t('embeddedWallet.alert.sessionExpired.title'), message: deps.t('embeddedWallet.alert.sessionExpired.message') })
     const wasSignedIn = user !== undefined
     user = undefined
+    accountChanged()
     approvals.abortAll()
     await login.clearSession()
     if (wasSignedIn) eip155.emit('disconnect', new ProviderRpcError(RPC_CODES.disconnected, 'Session expired'))
@@ -273,7 +342,8 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
       await login.loaded()
       const id = currentChainId()
       const url = rpcUrl(id)
-      const result = await frame.request('CONNECT_SOCIAL', { uri: resultUri, chainId: id, ...(url ? { rpcUrl: url } : {}) })
+      await knowNetworks()
+      const result = await frame.request('CONNECT_SOCIAL', { uri: resultUri, chainId: id, preferredAccountType: defaultAccountType(id), ...(url ? { rpcUrl: url } : {}) })
       await login.update({
         emailLoginUsed: true,
         email: result.email ?? undefined,
@@ -351,9 +421,21 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
       // TODO: solana accounts once the frame reports them per namespace (GET_USER answers the eip155 address)
       if (namespace !== 'eip155') throw new EmbeddedWalletError(`The embedded wallet cannot connect ${namespace} yet.`, 'NAMESPACE_NOT_SUPPORTED')
       const requested = (network?.chainNamespace === 'eip155' ? chainIdNumber(network.id) : undefined) ?? currentChainId()
-      const next = await getUser(requested)
+      let next = await getUser(requested)
+      // SPEC §4: once per connect, the account type is set to the chain's default when the frame kept another
+      const on = chainId ?? requested
+      const wanted = defaultAccountType(on)
+      if (smartAccountEnabled(on) && next.preferredAccountType && next.preferredAccountType !== wanted) {
+        try {
+          await frame.request('SET_PREFERRED_ACCOUNT', { type: wanted })
+          next = await getUser(on)
+        } catch (error) {
+          // the account the frame uses still works; the visitor can switch in the Account view
+          deps.log.warn('could not set the default account type:', error)
+        }
+      }
       await login.update({ emailLoginUsed: true, ...(next.email ? { email: next.email } : {}) })
-      return { address: next.address, accounts: [next.address], chainId: chainId ?? requested }
+      return connectionOf(next, requested)
     },
 
     /** SIGN_OUT (at most 3 s); the stored email and flag are forgotten whatever the frame answers. */
@@ -364,11 +446,34 @@ export function createAuthConnector(deps: AuthConnectorDeps, parameters: Embedde
       user = undefined
       chainId = undefined
       pendingEmail = undefined
+      accountChanged()
       await login.clearSession()
+    },
+
+    accountDetails(): AuthAccountDetails | undefined {
+      if (!user) return undefined
+      const allAccounts = connectionOf(user, currentChainId()).accounts.map((address) => ({
+        address,
+        type: user!.accounts?.find((a) => a.address === address)?.type ?? 'eoa',
+      }))
+      return { address: user.address, allAccounts, preferredAccountType: user.preferredAccountType ?? 'eoa', smartAccountDeployed: user.smartAccountDeployed ?? false }
+    },
+    subscribeAccount(listener: () => void) {
+      accountListeners.add(listener)
+      return () => void accountListeners.delete(listener)
+    },
+    smartAccountEnabled: (id?: number) => smartAccountEnabled(id ?? currentChainId()),
+    async setPreferredAccountType(type: EvmAccountType) {
+      if (!user) throw new EmbeddedWalletError('Sign in to the embedded wallet first.', 'NOT_SIGNED_IN')
+      const previous = user.address
+      await frame.request('SET_PREFERRED_ACCOUNT', { type })
+      const next = await getUser(currentChainId())
+      if (next.address !== previous) eip155.emit('accountsChanged', [next.address])
     },
 
     syncTheme: () => frame.syncTheme(),
     async start() {
+      await smartNetworks.loaded()
       const stored = await login.loaded()
       if (stored.emailLoginUsed) await frame.mount().catch((e) => deps.log.warn('login frame:', e))
     },

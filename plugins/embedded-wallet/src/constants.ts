@@ -5,6 +5,9 @@ export const AUTH_CONNECTOR_ID = 'auth'
 /** The view that holds the frame's approval UI while an unsafe request waits (SPEC §2, §4). */
 export const APPROVE_VIEW = 'ApproveTransaction'
 
+/** The view where the visitor chooses between the eoa and the smart account (SPEC §1). */
+export const ACCOUNT_TYPE_VIEW = 'AccountType'
+
 /** The frame protocol version the app asks for (SPEC §9: default frame SDK version 4). */
 export const FRAME_SDK_VERSION = '4'
 

@@ -13,6 +13,18 @@ export const embeddedWalletMessages = {
   'embeddedWallet.endpointMissing': 'No login frame is configured: set `endpoints.frame` in the Portico options.',
   'embeddedWallet.alert.domainNotAllowed.message':
     "This site's domain is not allowed to use the embedded wallet. Add it to the project's allowed origins on your api service.",
+  'embeddedWallet.accountType.title': 'Account type',
+  'embeddedWallet.accountType.toEoa': 'Switch to your EOA',
+  'embeddedWallet.accountType.toSmart': 'Switch to your smart account',
+  'embeddedWallet.accountType.description':
+    'Your smart account sends through a bundler, with fees paid by the app, and can batch several calls into one. Your EOA is the ordinary account that owns it.',
+  'embeddedWallet.accountType.eoa': 'EOA',
+  'embeddedWallet.accountType.smartAccount': 'Smart account',
+  'embeddedWallet.accountType.inUse': 'In use',
+  'embeddedWallet.accountType.notDeployed': 'Your smart account is deployed with its first transaction.',
+  'embeddedWallet.accountType.switched.eoa': 'Switched to your EOA',
+  'embeddedWallet.accountType.switched.smartAccount': 'Switched to your smart account',
+  'embeddedWallet.accountType.failed': 'Could not switch the account: {reason}',
   'embeddedWallet.alert.sessionExpired.title': 'Session Expired',
   'embeddedWallet.alert.sessionExpired.message': 'Invalid session. Check your time settings and reconnect.',
 } as const

@@ -1,5 +1,8 @@
 import { definePlugin, type ChainNamespace } from '@portico/contracts/plugin'
-import { APPROVE_VIEW } from './constants.js'
+import { mirrorAccountType } from './accountMirror.js'
+import type {} from '@portico/plugin-account'
+import { selectAccountTypeEntry } from './accountTypeEntry.js'
+import { ACCOUNT_TYPE_VIEW, APPROVE_VIEW } from './constants.js'
 import { authConnectorInternals, createAuthConnector, type EmbeddedWalletParameters } from './connector.js'
 import { embeddedWalletMessages } from './messages.js'
 import { LEGACY_STORAGE_KEYS } from './storage.js'
@@ -7,6 +10,7 @@ import { LEGACY_STORAGE_KEYS } from './storage.js'
 declare module '@portico/contracts/plugin' {
   interface ViewRegistry {
     ApproveTransaction: undefined
+    AccountType: undefined
   }
 }
 
@@ -30,6 +34,7 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters = {}) {
     legacyStorageKeys: LEGACY_STORAGE_KEYS,
     views: {
       [APPROVE_VIEW]: { load: () => import('./views/ApproveTransaction.js'), title: 'embeddedWallet.approve.title' },
+      [ACCOUNT_TYPE_VIEW]: { load: () => import('./views/AccountTypeView.js'), title: 'embeddedWallet.accountType.title' },
     },
     messages: { en: embeddedWalletMessages },
     setup(ctx) {
@@ -68,8 +73,12 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters = {}) {
         theme = next
         connector.syncTheme()
       })
+      const stopMirror = mirrorAccountType(ctx, connector)
+      // SPEC §1: the Account view offers the switch between the eoa and the smart account where a chain has both
+      ctx.extensions.contribute('account/actions', { select: selectAccountTypeEntry })
       void connector.start()
       return () => {
+        stopMirror()
         unsubscribe()
         unregister()
         connector.destroy()

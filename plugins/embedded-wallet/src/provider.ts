@@ -18,6 +18,14 @@ export type ProviderSession = {
   switchChain(chainId: number): Promise<void>
   /** The chain's RPC URL the frame should use, from the host's networks. */
   rpcUrl(chainId: number): string | undefined
+  /** A transaction went through (or a batch was mined): the user's account details may have changed (deployment). */
+  transacted?(): void
+}
+
+/** Whether a successful answer to `method` means the account sent something on chain (a smart account deploys then). */
+function transacted(method: string, value: unknown): boolean {
+  if (method === 'eth_sendTransaction') return true
+  return method === 'wallet_getCallsStatus' && (value as { status?: unknown } | null)?.status === 200
 }
 
 type Listener = (...args: any[]) => void
@@ -108,9 +116,13 @@ export function createAuthProvider(namespace: ChainNamespace, deps: { frame: Laz
       if (!checked.ok) throw new ProviderRpcError(-32602, checked.message)
       const payload = checked.value
       try {
-        if (kind === 'safe') return await frame.request('RPC_REQUEST', payload)
-        // the visitor decides in the frame: no timeout, only closing the modal ends the wait
-        return await approvals.run(() => frame.request('RPC_REQUEST', payload, { timeout: false }))
+        const value =
+          kind === 'safe'
+            ? await frame.request('RPC_REQUEST', payload)
+            : // the visitor decides in the frame: no timeout, only closing the modal ends the wait
+              await approvals.run(() => frame.request('RPC_REQUEST', payload, { timeout: false }))
+        if (transacted(method, value)) session.transacted?.()
+        return value
       } catch (error) {
         throw toProviderError(error)
       }

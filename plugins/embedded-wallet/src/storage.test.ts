@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '@portico/kernel'
-import { createLoginStore, LEGACY_STORAGE_KEYS } from './storage.js'
+import { asNetworks, createLoginStore, LEGACY_STORAGE_KEYS, smartAccountNetworksStore } from './storage.js'
 
 describe('login storage (SPEC §3)', () => {
   it('shape: the incumbent keys move to the plugin storage', () => {
@@ -10,6 +10,7 @@ describe('login storage (SPEC §3)', () => {
       '@appkit-wallet/LAST_EMAIL_LOGIN_TIME': 'lastEmailLoginTime',
       '@appkit-wallet/SOCIAL_USERNAME': 'socialUsername',
       '@appkit-wallet/SOCIAL_PROVIDER': 'socialProvider',
+      '@appkit-wallet/SMART_ACCOUNT_ENABLED_NETWORKS': 'smartAccountEnabledNetworks',
     })
   })
 
@@ -35,5 +36,19 @@ describe('login storage (SPEC §3)', () => {
     expect(await storage.getItem('email')).toBeUndefined()
     expect(await storage.getItem('emailLoginUsed')).toBeUndefined()
     expect(await storage.getItem('lastEmailLoginTime')).toBe(5)
+  })
+
+  it('behavior: smart-account-enabled networks are stored as a list; the incumbent comma list reads too; junk reads as none', async () => {
+    expect(asNetworks('1, 137')).toEqual([1, 137])
+    expect(asNetworks([31337, 31338])).toEqual([31337, 31338])
+    expect(asNetworks(['x'])).toEqual([])
+    expect(asNetworks({})).toEqual([])
+    const storage = createMemoryStorage()
+    await storage.setItem('smartAccountEnabledNetworks', '31337,31338')
+    const networks = smartAccountNetworksStore(storage, { warn: vi.fn() })
+    await networks.loaded()
+    expect(networks.get()).toEqual([31337, 31338])
+    await networks.save([31337])
+    expect(await storage.getItem('smartAccountEnabledNetworks')).toEqual([31337])
   })
 })

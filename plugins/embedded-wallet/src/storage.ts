@@ -7,6 +7,7 @@ export const STORAGE_KEYS = {
   lastEmailLoginTime: 'lastEmailLoginTime',
   socialUsername: 'socialUsername',
   socialProvider: 'socialProvider',
+  smartAccountEnabledNetworks: 'smartAccountEnabledNetworks',
 } as const
 
 /** The incumbent's localStorage keys, moved once into the plugin's storage (`legacyStorageKeys`). */
@@ -16,6 +17,7 @@ export const LEGACY_STORAGE_KEYS = {
   '@appkit-wallet/LAST_EMAIL_LOGIN_TIME': STORAGE_KEYS.lastEmailLoginTime,
   '@appkit-wallet/SOCIAL_USERNAME': STORAGE_KEYS.socialUsername,
   '@appkit-wallet/SOCIAL_PROVIDER': STORAGE_KEYS.socialProvider,
+  '@appkit-wallet/SMART_ACCOUNT_ENABLED_NETWORKS': STORAGE_KEYS.smartAccountEnabledNetworks,
 } as const
 
 /** What the plugin remembers between visits. */
@@ -95,3 +97,34 @@ export function createLoginStore(storage: KeyValueStorage, log: { warn: (...a: u
 }
 
 export type LoginStore = ReturnType<typeof createLoginStore>
+
+/** Chain ids from storage: a list of numbers, or the incumbent's comma list ('1,137'); anything else reads as none. */
+export function asNetworks(value: unknown): number[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : typeof value === 'number' ? [value] : []
+  const ids = items.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN))
+  return ids.every((n) => Number.isSafeInteger(n) && n > 0) ? [...new Set(ids)] : []
+}
+
+/**
+ * The smart-account-enabled networks the frame reported (SPEC §3 local storage), kept so that the default account
+ * type of a chain is known before the frame has loaded.
+ *
+ * @example
+ * const networks = smartAccountNetworksStore(ctx.storage, ctx.log); await networks.save([31337]); networks.get() // [31337]
+ */
+export function smartAccountNetworksStore(storage: KeyValueStorage, log: { warn: (...a: unknown[]) => void }) {
+  let networks: number[] = []
+  const loaded = storage.getItem(STORAGE_KEYS.smartAccountEnabledNetworks).then(
+    (v) => (networks = asNetworks(v)),
+    (e) => (log.warn('storage:', e), networks),
+  )
+  return {
+    loaded: () => loaded,
+    get: (): readonly number[] => networks,
+    async save(next: readonly number[]) {
+      await loaded
+      networks = [...next]
+      await storage.setItem(STORAGE_KEYS.smartAccountEnabledNetworks, networks).catch((e) => log.warn('storage:', e))
+    },
+  }
+}

@@ -1,6 +1,7 @@
 import type { Database } from '@portico/service-api/db'
 import type { FarcasterRegistryConfig } from './farcaster/siwf.js'
 import type { SocialProviderConfig } from './social/providers.js'
+import type { SmartAccountChains } from './framePage.js'
 
 /** Default HTTP port of the frame service (ARCHITECTURE: frame 4320, override with PORTICO_FRAME_PORT). */
 export const DEFAULT_FRAME_PORT = 4320
@@ -135,6 +136,8 @@ export interface FrameServerOptions {
    * PORTICO_FARCASTER_RPC_URL, PORTICO_FARCASTER_CHAIN_ID). Without it Farcaster sign-in is off.
    */
   farcaster?: FarcasterRegistryConfig
+  /** Chains where the embedded wallet offers an ERC-4337 smart account (PORTICO_SMART_ACCOUNT_CHAINS); none by default. */
+  smartAccountChains?: SmartAccountChains
   /** The clock (tests move it). */
   now?: () => Date
   logger?: Logger

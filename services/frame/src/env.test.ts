@@ -88,4 +88,18 @@ describe('optionsFromEnv', () => {
     expect(() => optionsFromEnv({ PORTICO_FRAME_SHARE_KEY: 'ab'.repeat(31) })).toThrow('PORTICO_FRAME_SHARE_KEY must be 32 bytes')
     expect(optionsFromEnv({ ...production, PORTICO_FRAME_SHARE_KEY: Buffer.alloc(32, 7).toString('base64') }).options.shareKey).toBeDefined()
   })
+
+  it('behavior: PORTICO_SMART_ACCOUNT_CHAINS gives the chains with a smart account; bad JSON or fields fail naming the variable', () => {
+    const chains = { '31337': { bundlerUrl: 'http://127.0.0.1:4337', paymasterUrl: 'http://127.0.0.1:4310/v1/paymaster/31337', factoryAddress: `0x${'a'.repeat(40)}`, entryPoint: `0x${'b'.repeat(40)}` } }
+    expect(optionsFromEnv({ PORTICO_SMART_ACCOUNT_CHAINS: JSON.stringify(chains) }).options.smartAccountChains).toEqual(chains)
+    expect(optionsFromEnv({}).options.smartAccountChains).toBeUndefined()
+    expect(() => optionsFromEnv({ PORTICO_SMART_ACCOUNT_CHAINS: '{nope' })).toThrow('PORTICO_SMART_ACCOUNT_CHAINS: not valid JSON')
+    expect(() => optionsFromEnv({ PORTICO_SMART_ACCOUNT_CHAINS: JSON.stringify({ '31337': { ...chains['31337'], bundlerUrl: 'ftp://x' } }) })).toThrow(
+      'PORTICO_SMART_ACCOUNT_CHAINS: 31337.bundlerUrl',
+    )
+    expect(() => optionsFromEnv({ PORTICO_SMART_ACCOUNT_CHAINS: JSON.stringify({ mainnet: chains['31337'] }) })).toThrow('PORTICO_SMART_ACCOUNT_CHAINS:')
+    expect(() => optionsFromEnv({ PORTICO_SMART_ACCOUNT_CHAINS: JSON.stringify({ '1': { ...chains['31337'], factoryAddress: '0x12' } }) })).toThrow(
+      'PORTICO_SMART_ACCOUNT_CHAINS: 1.factoryAddress must be a 0x address',
+    )
+  })
 })

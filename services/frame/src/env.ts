@@ -2,6 +2,7 @@ import { DEFAULT_CLEANUP_INTERVAL_MS, DEFAULT_FRAME_PORT, DEFAULT_SMTP_SINK_PORT
 import { parseShareKey } from './shareCipher.js'
 import { socialProvidersFromEnv } from './social/providers.js'
 import { farcasterFromEnv } from './farcaster/env.js'
+import { parseSmartAccountChains } from './framePage.js'
 
 const portFrom = (name: string, value: string | undefined, fallback: number): number => {
   const port = value ? Number(value) : fallback
@@ -18,8 +19,9 @@ const portFrom = (name: string, value: string | undefined, fallback: number): nu
  * PORTICO_FRAME_SHARE_KEY (32-byte key that encrypts stored key shares; required in production), PORTICO_API_URL (the
  * api, read for each project's allowed origins), PORTICO_FRAME_ALLOWED_ORIGINS (comma list allowed for every project
  * instead), PORTICO_FRAME_PAGE_DIR (the built frame page; services/frame/page/dist by default), and the social
- * providers' PORTICO_SOCIAL_* variables (see socialProvidersFromEnv), and Farcaster's PORTICO_FARCASTER_* (see
- * farcasterFromEnv).
+ * providers' PORTICO_SOCIAL_* variables (see socialProvidersFromEnv), Farcaster's PORTICO_FARCASTER_* (see
+ * farcasterFromEnv), and PORTICO_SMART_ACCOUNT_CHAINS (JSON: the chains with a smart account, see
+ * parseSmartAccountChains).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
   options: FrameServerOptions
@@ -57,6 +59,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
       pageDir: env.PORTICO_FRAME_PAGE_DIR || undefined,
       socialProviders: socialProvidersFromEnv(env),
       farcaster: farcasterFromEnv(env),
+      ...(env.PORTICO_SMART_ACCOUNT_CHAINS ? { smartAccountChains: parseSmartAccountChains(env.PORTICO_SMART_ACCOUNT_CHAINS) } : {}),
     },
   }
 }

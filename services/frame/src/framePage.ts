@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
 import { frameAncestors } from './origins.js'
 
 /**
@@ -15,6 +16,44 @@ export const DEFAULT_PAGE_DIR = fileURLToPath(new URL('../page/dist/', import.me
 /** The literal tag of the built index.html that the server replaces with the real config. */
 export const CONFIG_PLACEHOLDER = '<meta name="portico-frame" content="__PORTICO_FRAME_CONFIG__">'
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address (40 hex characters)')
+
+/** One chain's ERC-4337 services: the bundler, the ERC-7677 paymaster, the account factory and the EntryPoint (v0.7). */
+export const SmartAccountChainSchema = z.strictObject({
+  bundlerUrl: httpUrl,
+  paymasterUrl: httpUrl.optional(),
+  factoryAddress: evmAddress,
+  entryPoint: evmAddress,
+})
+
+/** `PORTICO_SMART_ACCOUNT_CHAINS`: the chains where the embedded wallet offers a smart account, by decimal chain id. */
+export const SmartAccountChainsSchema = z.record(z.string().regex(/^[1-9]\d{0,15}$/, 'chain ids are decimal numbers'), SmartAccountChainSchema)
+
+export type SmartAccountChain = z.infer<typeof SmartAccountChainSchema>
+export type SmartAccountChains = z.infer<typeof SmartAccountChainsSchema>
+
+/**
+ * Parses `PORTICO_SMART_ACCOUNT_CHAINS` (JSON); throws an error naming the variable and the first problem.
+ *
+ * @example
+ * parseSmartAccountChains('{"31337":{"bundlerUrl":"http://127.0.0.1:4337","factoryAddress":"0x…","entryPoint":"0x…"}}')
+ */
+export function parseSmartAccountChains(raw: string): SmartAccountChains {
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch {
+    throw new Error('PORTICO_SMART_ACCOUNT_CHAINS: not valid JSON (expected {"<chainId>":{"bundlerUrl","paymasterUrl","factoryAddress","entryPoint"}}).')
+  }
+  const parsed = SmartAccountChainsSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new Error(`PORTICO_SMART_ACCOUNT_CHAINS: ${issue.path.join('.') || '(root)'} ${issue.message}.`)
+  }
+  return parsed.data
+}
+
 /** What the page reads from `<meta name="portico-frame">`. */
 export interface FramePageConfig {
   projectId: string
@@ -23,6 +62,8 @@ export interface FramePageConfig {
   apiBase: string
   /** INVALID_PROJECT: unknown project id. ORIGINS_UNAVAILABLE: the allowed origins could not be read (api down). */
   error?: 'INVALID_PROJECT' | 'ORIGINS_UNAVAILABLE'
+  /** Chains where the embedded wallet offers a smart account (PORTICO_SMART_ACCOUNT_CHAINS); absent: none. */
+  smartAccountChains?: SmartAccountChains
 }
 
 export const NOT_BUILT_TEXT = 'frame page not built: run npm run build'

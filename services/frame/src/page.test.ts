@@ -179,6 +179,24 @@ describe.each(testBackends())('frame page [$name]', (backend) => {
       }
     })
 
+    it('behavior: PORTICO_SMART_ACCOUNT_CHAINS reaches the page config of a known project, never of an unknown one', async () => {
+      const smartAccountChains = {
+        '31337': { bundlerUrl: 'http://127.0.0.1:4337', paymasterUrl: 'http://127.0.0.1:4310/v1/paymaster/31337', factoryAddress: `0x${'f'.repeat(40)}`, entryPoint: `0x${'e'.repeat(40)}` },
+      }
+      const smart = await startTestFrame({ ...common, pageDir: page.dir, apiUrl: api.url, smartAccountChains })
+      try {
+        expect(metaConfig((await smart.get('/sdk?projectId=proj-a')).body)).toEqual({
+          projectId: 'proj-a',
+          allowedOrigins: ['https://app.example', 'http://localhost:4300'],
+          apiBase: '',
+          smartAccountChains,
+        })
+        expect(metaConfig((await smart.get('/sdk?projectId=nope')).body)).not.toHaveProperty('smartAccountChains')
+      } finally {
+        await smart.close()
+      }
+    })
+
     it('behavior: assets are served with their content type and a year of immutable cache', async () => {
       const js = await fetch(`${frame.url}/sdk/assets/app-1a2b3c.js`)
       expect(js.status).toBe(200)

@@ -340,7 +340,7 @@ export async function createFrameServer(options: FrameServerOptions = {}): Promi
 
   registerEmailUpdateRoutes(app, { sessions, updates, mailer, logger, trustProxy, resendAfter })
   registerWalletRoutes(app, { sessions, wallets })
-  registerPageRoutes(app, { pageDir, origins })
+  registerPageRoutes(app, { pageDir, origins, ...(options.smartAccountChains ? { smartAccountChains: options.smartAccountChains } : {}) })
   registerSocialRoutes(app, { socials, sessions, hashDevice: (deviceId) => codes.hashDevice(deviceId), publicUrl })
   registerFarcasterRoutes(app, { relay: farcaster, sessions, hashDevice: (deviceId) => codes.hashDevice(deviceId) })
 

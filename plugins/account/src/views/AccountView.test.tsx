@@ -104,6 +104,21 @@ describe('Account view', () => {
     expect(screen.getByTestId('header-title').textContent).toBe('Anvil')
   })
 
+  it('behavior: with an eoa and a smart account, a tag names the one in use; a wallet with one account shows none', async () => {
+    const { kernel, view } = await setup()
+    expect(within(view).queryByTestId('account-type')).toBeNull()
+    const other = '0x5a5A5a5a5A5a5a5a5a5A5a5A5A5a5a5A5A5A5A5A'
+    const allAccounts = [
+      { address: TEST_ADDRESS, type: 'eoa' },
+      { address: other, type: 'smartAccount' },
+    ]
+    act(() => void kernel.store.dispatch({ type: 'chains/accountDetailsReported', payload: { namespace: 'eip155', details: { allAccounts, preferredAccountType: 'eoa' } } }))
+    expect((await within(view).findByTestId('account-type')).textContent).toBe('EOA')
+    act(() => void kernel.store.dispatch({ type: 'chains/accountDetailsReported', payload: { namespace: 'eip155', details: { preferredAccountType: 'smartAccount' } } }))
+    await waitFor(() => expect(within(view).getByTestId('account-type').textContent).toBe('Smart account'))
+    expect(within(view).getByTestId('account-type').getAttribute('title')).toBe('Account in use: Smart account')
+  })
+
   it('behavior: the network button opens Networks', async () => {
     const { kernel, view } = await setup({ extra: [] })
     fireEvent.click(within(view).getByTestId('account-network'))

@@ -64,6 +64,10 @@ export default function AccountView() {
   const symbol = account.balanceSymbol ?? network?.nativeCurrency.symbol
   const tabIndex = Math.min(Math.max(0, account.currentTab), tabs.length - 1)
   const tab = tabs[tabIndex]!
+  // shown only where the wallet offers both an eoa and a smart account
+  const hasSmartAccount = account.allAccounts.some((a) => a.type === 'smartAccount')
+  const activeType = account.preferredAccountType ?? account.allAccounts.find((a) => a.address === address)?.type
+  const accountType = hasSmartAccount && (activeType === 'smartAccount' || activeType === 'eoa') ? activeType : undefined
 
   const copy = async () => {
     try {
@@ -94,6 +98,17 @@ export default function AccountView() {
           {shown}
           <CopyIcon size={16} style={{ marginInlineStart: 8, verticalAlign: '-2px', color: 'var(--portico-color-fg-muted)' }} />
         </Button>
+        {accountType && (
+          // which of the wallet's accounts is in use, where it has an eoa and a smart account (SPEC §1)
+          <span
+            className={`portico-tag portico-tag--${accountType === 'smartAccount' ? 'accent' : 'neutral'}`}
+            data-testid="account-type"
+            data-type={accountType}
+            title={t('account.type.label', { type: t(`account.type.${accountType}`) })}
+          >
+            {t(`account.type.${accountType}`)}
+          </span>
+        )}
         <Text as="p" variant="display" data-testid="account-balance" aria-busy={account.balanceLoading || undefined}>
           {account.balance === undefined && account.balanceLoading ? (
             <Spinner size={28} label={t('account.balance.loading')} />

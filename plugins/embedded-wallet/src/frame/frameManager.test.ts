@@ -40,6 +40,15 @@ function setup(extra: Partial<FrameManagerDeps> = {}) {
 }
 
 describe('frame manager: the iframe and the READY handshake', () => {
+  it('behavior: after READY and the dapp data, the smart-account-enabled networks are asked for and handed on', async () => {
+    fake.smartAccountNetworks = [31337, 31338]
+    const onSmartAccountNetworks = vi.fn()
+    const { manager } = setup({ onSmartAccountNetworks })
+    await manager.ready()
+    await vi.waitFor(() => expect(onSmartAccountNetworks).toHaveBeenCalledWith([31337, 31338]))
+    expect(fake.received.map((e) => e.type)).toEqual(['@w3m-app/SYNC_DAPP_DATA', '@w3m-app/SYNC_THEME', '@w3m-app/GET_SMART_ACCOUNT_ENABLED_NETWORKS'])
+  })
+
   it('behavior: creates the hidden fixed frame of SPEC §2 on demand, and syncs dapp data and theme after READY', async () => {
     const { manager } = setup()
     expect(document.getElementById('w3m-iframe')).toBeNull()

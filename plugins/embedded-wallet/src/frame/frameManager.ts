@@ -39,6 +39,8 @@ export type FrameManagerDeps = {
   /** The frame answered "Session expired" (SPEC §8 alert, then disconnect). */
   onSessionExpired: () => void
   onSessionUpdate?: (token: string) => void
+  /** Asked once READY (GET_SMART_ACCOUNT_ENABLED_NETWORKS, after SYNC_DAPP_DATA): the chains with a smart account. */
+  onSmartAccountNetworks?: (chainIds: number[]) => void
   log: { warn: (...a: unknown[]) => void; debug: (...a: unknown[]) => void; error: (...a: unknown[]) => void }
   /** Defaults: the page's document and window. */
   document?: Document
@@ -87,6 +89,12 @@ export function createFrameManager(deps: FrameManagerDeps) {
       ['SYNC_THEME', deps.theme()],
     ] as const) {
       channel?.request(name, payload as never).catch(syncFailed(name))
+    }
+    const onNetworks = deps.onSmartAccountNetworks
+    if (onNetworks) {
+      channel
+        ?.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined)
+        .then(({ smartAccountEnabledNetworks }) => onNetworks(smartAccountEnabledNetworks), syncFailed('GET_SMART_ACCOUNT_ENABLED_NETWORKS'))
     }
   }
 

@@ -9,6 +9,8 @@ export const FAKE_FRAME_URL = 'http://frame.test'
 export const FAKE_FRAME_ORIGIN = 'http://frame.test'
 export const FAKE_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const FAKE_EMAIL = 'visitor@portico.test'
+/** The fake's smart account of {@link FAKE_ADDRESS} on the chains in `smartAccountNetworks`. */
+export const FAKE_SMART_ADDRESS = '0x5a5A5a5a5A5a5a5a5a5A5a5A5A5a5a5A5A5A5A5A'
 
 type Reply = { ok: true; payload?: unknown } | { ok: false; message?: string } | 'hold'
 type Handler = (event: FrameAppEvent) => Reply
@@ -28,6 +30,11 @@ export class FakeFrame {
   signedIn = false
   /** Say READY as soon as the iframe appears. */
   autoReady = true
+  /** Chains where the fake offers a smart account (GET_SMART_ACCOUNT_ENABLED_NETWORKS). */
+  smartAccountNetworks: number[] = []
+  /** The type SET_PREFERRED_ACCOUNT stored (undefined: never set, GET_USER's `preferredAccountType` decides). */
+  preferred: 'eoa' | 'smartAccount' | undefined
+  smartAccountDeployed = false
   readonly overrides = new Map<FrameRequestName, Handler>()
   private observer: MutationObserver
 
@@ -105,9 +112,35 @@ export class FakeFrame {
         return { ok: true }
       case '@w3m-app/IS_CONNECTED':
         return { ok: true, payload: { isConnected: this.signedIn } }
-      case '@w3m-app/GET_USER':
+      case '@w3m-app/GET_USER': {
         if (!this.signedIn) return { ok: false, message: 'Not signed in.' }
-        return { ok: true, payload: { email: FAKE_EMAIL, address: FAKE_ADDRESS, chainId: event.payload?.chainId ?? 1, accounts: [{ address: FAKE_ADDRESS, type: 'eoa' }] } }
+        const chainId = event.payload?.chainId ?? 1
+        if (!this.smartAccountNetworks.includes(Number(chainId))) {
+          return { ok: true, payload: { email: FAKE_EMAIL, address: FAKE_ADDRESS, chainId, accounts: [{ address: FAKE_ADDRESS, type: 'eoa' }] } }
+        }
+        const preferred = this.preferred ?? (event.payload?.preferredAccountType === 'eoa' ? 'eoa' : 'smartAccount')
+        return {
+          ok: true,
+          payload: {
+            email: FAKE_EMAIL,
+            address: preferred === 'eoa' ? FAKE_ADDRESS : FAKE_SMART_ADDRESS,
+            chainId,
+            accounts: [
+              { address: FAKE_ADDRESS, type: 'eoa' },
+              { address: FAKE_SMART_ADDRESS, type: 'smartAccount' },
+            ],
+            preferredAccountType: preferred,
+            smartAccountDeployed: this.smartAccountDeployed,
+          },
+        }
+      }
+      case '@w3m-app/GET_SMART_ACCOUNT_ENABLED_NETWORKS':
+        return { ok: true, payload: { smartAccountEnabledNetworks: this.smartAccountNetworks } }
+      case '@w3m-app/SET_PREFERRED_ACCOUNT': {
+        const type = event.payload.type === 'eoa' ? 'eoa' : 'smartAccount'
+        this.preferred = type
+        return { ok: true, payload: { type, address: type === 'eoa' ? FAKE_ADDRESS : FAKE_SMART_ADDRESS } }
+      }
       case '@w3m-app/CONNECT_EMAIL':
         return { ok: true, payload: { action: 'VERIFY_OTP' } }
       case '@w3m-app/CONNECT_OTP':

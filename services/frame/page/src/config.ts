@@ -1,5 +1,18 @@
 import { z } from 'zod'
 
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+const httpUrl = z.string().regex(/^https?:\/\//)
+
+/** One chain's ERC-4337 services (the server's PORTICO_SMART_ACCOUNT_CHAINS, checked again here). */
+export const SmartAccountChainSchema = z.object({
+  bundlerUrl: httpUrl,
+  paymasterUrl: httpUrl.optional(),
+  factoryAddress: evmAddress,
+  entryPoint: evmAddress,
+})
+
+export type SmartAccountChain = z.infer<typeof SmartAccountChainSchema>
+
 /**
  * What the frame server injects into the page (`<meta name="portico-frame" content="{json}">`): the project and the
  * origins allowed to embed it. `error` is set when the project is unknown.
@@ -9,6 +22,8 @@ export const FrameConfigSchema = z.object({
   allowedOrigins: z.array(z.string()),
   apiBase: z.string().optional(),
   error: z.string().optional(),
+  /** Chains with a smart account, by decimal chain id. */
+  smartAccountChains: z.record(z.string().regex(/^[1-9]\d*$/), SmartAccountChainSchema).optional(),
 })
 
 export type FrameConfig = z.infer<typeof FrameConfigSchema>

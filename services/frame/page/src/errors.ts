@@ -11,7 +11,12 @@ export const MESSAGES = {
   socialUnavailable: 'Social login is not available yet.',
   farcasterUnavailable: 'Farcaster login is not available yet.',
   farcasterNotStarted: 'Show the Farcaster code first, then scan it.',
-  smartAccountUnavailable: 'Smart accounts are not available yet.',
+  smartAccountUnavailable: 'Smart accounts are not available on this network.',
+  smartAccountServiceUnavailable: 'The smart account service is unavailable. Try again in a moment, or switch to your EOA.',
+  /** Followed by the EntryPoint's reason (`AA21 didn't pay prefund`). */
+  smartAccountRejected: 'The smart account operation was rejected:',
+  /** Followed by the short reason. */
+  smartAccountFailed: 'The smart account operation failed:',
   notAllowed: 'Requested RPC call is not allowed',
   notSignedIn: 'You are not signed in.',
   noPendingEmail: 'Request a code for your email first.',

@@ -7,17 +7,21 @@ import { AuthClient } from './authClient.js'
 import { ChainState } from './chain.js'
 import { createHandlers } from './handlers.js'
 import { accountsOf, combineShares, decodeShare } from './keys.js'
+import { SmartAccounts } from './smartAccounts.js'
 import { FrameStore } from './store.js'
 import { fakeAuthServer, type FakeAuthServer } from './testing/fakeAuthServer.js'
 import { WalletService } from './wallet.js'
 
 let dbs = 0
 
-function frame(server: FakeAuthServer, options: { onPoll?: () => void; social?: { projectId: string; parentOrigin: string; origin: string } } = {}) {
+function frame(
+  server: FakeAuthServer,
+  options: { onPoll?: () => void; social?: { projectId: string; parentOrigin: string; origin: string }; smartAccounts?: (store: FrameStore) => SmartAccounts; chainId?: number; rpcUrl?: string } = {},
+) {
   const store = new FrameStore(createStore(`portico-frame-handlers-${++dbs}`, 'state'))
   const auth = new AuthClient({ store, fetch: server.fetch })
   const wallet = new WalletService(auth, store)
-  const chain = new ChainState(store, { chainId: 1 })
+  const chain = new ChainState(store, { chainId: options.chainId ?? 1, ...(options.rpcUrl ? { rpcUrl: options.rpcUrl } : {}) })
   const sent: FrameEvent[] = []
   const approvals = { abortAll: vi.fn(), request: vi.fn() } as unknown as ApprovalQueue
   const handlers = createHandlers({
@@ -26,6 +30,7 @@ function frame(server: FakeAuthServer, options: { onPoll?: () => void; social?: 
     wallet,
     chain,
     approvals,
+    smartAccounts: options.smartAccounts?.(store) ?? new SmartAccounts(store),
     doc: undefined as unknown as Document,
     send: (event) => void sent.push(event),
     rpc: async () => undefined,
@@ -33,7 +38,7 @@ function frame(server: FakeAuthServer, options: { onPoll?: () => void; social?: 
     sleep: async () => options.onPoll?.(),
     ...(options.social ? { social: options.social } : {}),
   })
-  return { handlers, store, auth, sent, approvals }
+  return { handlers, store, auth, sent, approvals, chain }
 }
 
 async function signIn(f: ReturnType<typeof frame>, email = 'ada@example.com') {
@@ -178,7 +183,7 @@ describe('frame handlers: email login and wallet', () => {
     expect(await f.handlers.GET_CHAIN_ID(undefined, 'c')).toEqual({ chainId: 10 })
     await expect(f.handlers.SWITCH_NETWORK({ chainId: 5, rpcUrl: 'javascript:alert(1)' }, 'x')).rejects.toThrow('The RPC URL must be an http(s) URL.')
     expect(await f.handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS(undefined, 's')).toEqual({ smartAccountEnabledNetworks: [] })
-    expect(() => f.handlers.INIT_SMART_ACCOUNT(undefined, 'i')).toThrow('Smart accounts are not available yet.')
+    await expect(f.handlers.INIT_SMART_ACCOUNT(undefined, 'i')).rejects.toThrow('You are not signed in.')
     // a frame without the social settings (no project) refuses social requests
     await expect(f.handlers.CONNECT_SOCIAL({ uri: 'x' }, 's')).rejects.toThrow('Social login is not available yet.')
     await expect(f.handlers.GET_FARCASTER_URI(undefined, 'f')).rejects.toThrow('Farcaster login is not available yet.')
@@ -208,5 +213,79 @@ describe('frame handlers: social sign-in checks', () => {
       'This sign-in was started in another window; start it again here.',
     )
     expect(server.log.length).toBe(before)
+  })
+})
+
+describe('frame handlers: smart accounts', () => {
+  const CHAINS = {
+    '31337': { bundlerUrl: 'http://127.0.0.1:4337', paymasterUrl: 'http://127.0.0.1:4310/v1/paymaster/31337', factoryAddress: `0x${'f'.repeat(40)}`, entryPoint: `0x${'e'.repeat(40)}` },
+  }
+  const SMART = `0x${'5a'.repeat(20)}`
+  /** The smart-account code stood in for: a fixed counterfactual address, deployed or not, and the targets asked for. */
+  const fakeSmart = (state: { deployed: boolean; fail?: boolean; asked: unknown[] }) => (store: FrameStore) =>
+    new SmartAccounts(
+      store,
+      CHAINS,
+      async () => ({
+        smartAccountInfo: async (target) => {
+          state.asked.push(target)
+          if (state.fail) throw new Error('rpc down')
+          return { address: SMART as `0x${string}`, isDeployed: state.deployed }
+        },
+      }),
+      { warn: () => undefined },
+    )
+
+  test('behavior: GET_SMART_ACCOUNT_ENABLED_NETWORKS answers the configured chains; GET_USER reports both accounts, the smart one preferred by default', async () => {
+    const state = { deployed: false, asked: [] as unknown[] }
+    const f = frame(fakeAuthServer(), { smartAccounts: fakeSmart(state), chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' })
+    expect(await f.handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS(undefined, 's')).toEqual({ smartAccountEnabledNetworks: [31337] })
+    await signIn(f)
+    const eoa = (await f.store.accounts())!.find((a) => a.namespace === 'eip155')!.address
+    const user = await f.handlers.GET_USER(undefined, 'u')
+    expect(user).toMatchObject({
+      address: SMART,
+      chainId: 31337,
+      accounts: [
+        { address: eoa, type: 'eoa' },
+        { address: SMART, type: 'smartAccount' },
+      ],
+      preferredAccountType: 'smartAccount',
+      smartAccountDeployed: false,
+    })
+    // the smart account is derived from the eoa (its owner) with the chain's services
+    expect(state.asked.at(-1)).toMatchObject({ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', owner: eoa, config: CHAINS['31337'] })
+    // the app's default for the chain is the first choice when none is stored
+    const f2 = frame(fakeAuthServer(), { smartAccounts: fakeSmart(state), chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' })
+    await signIn(f2)
+    expect(await f2.handlers.GET_USER({ preferredAccountType: 'eoa' }, 'u')).toMatchObject({ preferredAccountType: 'eoa' })
+  })
+
+  test('behavior: SET_PREFERRED_ACCOUNT switches the account in use and is kept in the store; INIT_SMART_ACCOUNT answers the smart account', async () => {
+    const state = { deployed: true, asked: [] as unknown[] }
+    const f = frame(fakeAuthServer(), { smartAccounts: fakeSmart(state), chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' })
+    await signIn(f)
+    const eoa = (await f.store.accounts())!.find((a) => a.namespace === 'eip155')!.address
+    expect(await f.handlers.INIT_SMART_ACCOUNT(undefined, 'i')).toEqual({ address: SMART, isDeployed: true })
+    expect(await f.handlers.SET_PREFERRED_ACCOUNT({ type: 'eoa' }, 'p')).toEqual({ type: 'eoa', address: eoa })
+    expect(await f.store.preferredAccountType()).toBe('eoa')
+    expect(await f.handlers.GET_USER(undefined, 'u')).toMatchObject({ address: eoa, preferredAccountType: 'eoa', smartAccountDeployed: true })
+    expect(await f.handlers.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' }, 'p')).toEqual({ type: 'smartAccount', address: SMART })
+    await expect(f.handlers.SET_PREFERRED_ACCOUNT({ type: 'payment' }, 'p')).rejects.toThrow('The embedded wallet has no payment account.')
+  })
+
+  test('error: a chain without smart accounts reports the eoa only and refuses the smart account; an underivable one falls back to the eoa', async () => {
+    const state: { deployed: boolean; fail?: boolean; asked: unknown[] } = { deployed: false, asked: [] }
+    const f = frame(fakeAuthServer(), { smartAccounts: fakeSmart(state), chainId: 10, rpcUrl: 'https://rpc.example/10' })
+    await signIn(f)
+    const eoa = (await f.store.accounts())!.find((a) => a.namespace === 'eip155')!.address
+    expect(await f.handlers.GET_USER(undefined, 'u')).toMatchObject({ address: eoa, accounts: [{ address: eoa, type: 'eoa' }], preferredAccountType: 'eoa' })
+    await expect(f.handlers.INIT_SMART_ACCOUNT(undefined, 'i')).rejects.toThrow('Smart accounts are not available on this network.')
+    await expect(f.handlers.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' }, 'p')).rejects.toThrow('Smart accounts are not available on this network.')
+    expect(state.asked).toEqual([])
+    // the chain has smart accounts, but its RPC is down: sign-in still works, with the eoa
+    state.fail = true
+    await f.handlers.SWITCH_NETWORK({ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }, 'n')
+    expect(await f.handlers.GET_USER(undefined, 'u')).toMatchObject({ address: eoa, preferredAccountType: 'eoa' })
   })
 })

@@ -5,6 +5,8 @@ import type { AuthClient } from './authClient.js'
 import type { ChainState } from './chain.js'
 import { FrameFailure, MESSAGES } from './errors.js'
 import type { FrameHandlers } from './router.js'
+import type { SmartAccountTarget } from './smartAccount.js'
+import type { EvmAccountsView, SmartAccounts } from './smartAccounts.js'
 import type { FrameStore, StoredAccount } from './store.js'
 import { applyTheme } from './theme.js'
 import type { WalletService } from './wallet.js'
@@ -22,16 +24,30 @@ export interface HandlerDeps {
   wallet: WalletService
   chain: ChainState
   approvals: ApprovalQueue
+  /** The chains with a smart account and the visitor's choice between it and the eoa. */
+  smartAccounts: SmartAccounts
   doc: Document
   /** Posts an unsolicited event (SESSION_UPDATE). */
   send(event: FrameEvent): void
   /** Loads the signer on the first RPC request (it brings viem's clients). */
-  rpc(request: FrameRpcRequest, account: () => Promise<{ userId: string; address: Address }>): Promise<unknown>
+  rpc(request: FrameRpcRequest, account: (chainId?: number) => Promise<ActiveEvmAccount>): Promise<unknown>
   reload(): void
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
   now?: () => number
   /** Social sign-in: the project, the embedding page's origin (checked) and this frame's own origin. */
   social?: { projectId: string; parentOrigin: string; origin: string }
+}
+
+/** The eip155 account requests on a chain use: the eoa, or the smart account it owns (`smart`). */
+export interface ActiveEvmAccount {
+  userId: string
+  address: Address
+  /** The eoa (the smart account's owner). */
+  owner: Address
+  /** The smart account in use: set when the visitor prefers it and the chain offers one. */
+  smart?: SmartAccountTarget
+  /** The chain's smart account whether in use or not (a batch it sent is looked up there). */
+  offered?: SmartAccountTarget
 }
 
 const abortable = (ms: number, signal: AbortSignal) =>
@@ -47,7 +63,7 @@ const sameEmail = (a: string | null, b: string) => a !== null && a.trim().toLowe
 
 /** The frame's answer to every app request (frame-design.md, "Protocol behaviour"). */
 export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData(): FrameSyncDappData | undefined } {
-  const { auth, store, wallet, chain, approvals } = deps
+  const { auth, store, wallet, chain, approvals, smartAccounts } = deps
   const sleep = deps.sleep ?? abortable
   const now = deps.now ?? Date.now
   /** The email CONNECT_EMAIL started a login for; CONNECT_DEVICE and CONNECT_OTP continue it. */
@@ -77,13 +93,31 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
     return { userId: current.userId, email: current.email, accounts }
   }
 
-  async function evmAccount(): Promise<{ userId: string; address: Address }> {
+  async function evmOwner(): Promise<{ userId: string; address: Address }> {
     const session = await store.session()
     if (!session) throw new FrameFailure(MESSAGES.notSignedIn, 'NOT_SIGNED_IN')
     const accounts = (await store.accounts()) ?? (await wallet.ensure(session.userId))
     const evm = accounts.find((a) => a.namespace === 'eip155')
     if (!evm) throw new FrameFailure(MESSAGES.somethingWrong, 'NO_EVM_ACCOUNT')
     return { userId: session.userId, address: evm.address as Address }
+  }
+
+  /** The account RPC requests on `chainId` (default: the active chain) act as: the smart account when preferred there. */
+  async function evmAccount(chainId?: number): Promise<ActiveEvmAccount> {
+    const owner = await evmOwner()
+    const id = chainId ?? chain.chainId
+    const view = await smartAccounts.view(owner.address, id, chain.rpcUrlFor(id))
+    const offered = smartAccounts.target(owner.address, id, chain.rpcUrlFor(id))
+    return { userId: owner.userId, address: view.address, owner: owner.address, ...(view.smart ? { smart: view.smart } : {}), ...(offered ? { offered } : {}) }
+  }
+
+  /** GET_USER's and CONNECT_SOCIAL's account fields on the active chain (solana: its address, no smart account). */
+  async function userAccounts(accounts: StoredAccount[], fallback?: string): Promise<Omit<EvmAccountsView, 'smart'>> {
+    const address = userAddress(accounts, chain.chainId)
+    const evm = accounts.find((a) => a.namespace === 'eip155')
+    if (!evm || evm.address !== address) return { address: address as Address, accounts: [{ address: address as Address, type: 'eoa' }], preferredAccountType: 'eoa', smartAccountDeployed: false }
+    const { smart: _smart, ...view } = await smartAccounts.view(evm.address as Address, chain.chainId, chain.rpcUrlFor(chain.chainId), fallback)
+    return view
   }
 
   /** Polls /v1/device/status until the emailed link approved this device (or the wait is replaced or too long). */
@@ -179,15 +213,8 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
     async GET_USER(payload) {
       if (payload?.chainId !== undefined || payload?.rpcUrl) await chain.set(payload?.chainId ?? chain.chainId, payload?.rpcUrl)
       const user = await signedIn()
-      const address = userAddress(user.accounts, chain.chainId)
-      return {
-        email: user.email,
-        address,
-        chainId: chain.chainId,
-        accounts: [{ address, type: 'eoa' as const }],
-        preferredAccountType: 'eoa' as const,
-        smartAccountDeployed: false,
-      }
+      const view = await userAccounts(user.accounts, payload?.preferredAccountType)
+      return { email: user.email, chainId: chain.chainId, ...view }
     },
 
     async IS_CONNECTED() {
@@ -252,13 +279,18 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
       return undefined
     },
 
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }),
-    INIT_SMART_ACCOUNT() {
-      throw new FrameFailure(MESSAGES.smartAccountUnavailable)
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: smartAccounts.enabledNetworks() }),
+    async INIT_SMART_ACCOUNT() {
+      const owner = await evmOwner()
+      return smartAccounts.info(owner.address, chain.chainId, chain.rpcUrlFor(chain.chainId))
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
-      if (type !== 'eoa') throw new FrameFailure(MESSAGES.smartAccountUnavailable)
-      return { type, address: (await evmAccount()).address }
+      const owner = await evmOwner()
+      if (type === 'smartAccount' && !smartAccounts.configFor(chain.chainId)) throw new FrameFailure(MESSAGES.smartAccountUnavailable, 'NO_SMART_ACCOUNT')
+      await smartAccounts.setPreferred(type)
+      const view = await smartAccounts.view(owner.address, chain.chainId, chain.rpcUrlFor(chain.chainId))
+      if (view.preferredAccountType !== type) throw new FrameFailure(MESSAGES.smartAccountServiceUnavailable, 'SMART_ACCOUNT_UNDERIVABLE')
+      return { type: view.preferredAccountType, address: view.address }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider, returnUrl }) {
       const social = deps.social
@@ -271,7 +303,7 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
       return { uri }
     },
 
-    async CONNECT_SOCIAL({ uri, chainId, rpcUrl }) {
+    async CONNECT_SOCIAL({ uri, chainId, rpcUrl, preferredAccountType }) {
       const social = deps.social
       if (!social) throw new FrameFailure(MESSAGES.socialUnavailable)
       let result: string | null = null
@@ -291,15 +323,8 @@ export function createHandlers(deps: HandlerDeps): FrameHandlers & { dappData():
       const accounts = await wallet.ensure(session.userId)
       deps.send({ type: `${FRAME_EVENT_PREFIX}SESSION_UPDATE`, payload: { token: session.tag } })
       if (chainId !== undefined || rpcUrl) await chain.set(chainId ?? chain.chainId, rpcUrl)
-      const address = userAddress(accounts, chain.chainId)
-      return {
-        email: session.email,
-        address,
-        chainId: chain.chainId,
-        accounts: [{ address, type: 'eoa' as const }],
-        userName: session.userName,
-        preferredAccountType: 'eoa' as const,
-      }
+      const { smartAccountDeployed: _deployed, ...view } = await userAccounts(accounts, preferredAccountType)
+      return { email: session.email, chainId: chain.chainId, userName: session.userName, ...view }
     },
     async GET_FARCASTER_URI() {
       const social = deps.social

@@ -10,6 +10,7 @@ import { openChannel, type FrameChannel } from './channel.js'
 import { initialChainId, parentOriginOf, readFrameConfig, resolveParent, type ConfigProblem } from './config.js'
 import { createHandlers } from './handlers.js'
 import { createRouter } from './router.js'
+import { SmartAccounts } from './smartAccounts.js'
 import { FrameStore } from './store.js'
 import { t } from './strings.js'
 import { WalletService } from './wallet.js'
@@ -48,6 +49,7 @@ function start(): void {
   const auth = new AuthClient({ store, base: config?.apiBase ?? '' })
   const wallet = new WalletService(auth, store)
   const chain = new ChainState(store, { chainId: initialChainId(location.search) })
+  const smartAccounts = new SmartAccounts(store, config?.smartAccountChains ?? {})
   let channel: FrameChannel | undefined
   const approvals = new ApprovalQueue({ root, origin: parent.origin, dappName: () => handlers.dappData()?.metadata?.name })
   const handlers = createHandlers({
@@ -56,6 +58,7 @@ function start(): void {
     wallet,
     chain,
     approvals,
+    smartAccounts,
     doc: document,
     send: (event) => channel?.send(event),
     rpc: async (request, account) => {

@@ -42,7 +42,7 @@ describe.skipIf(!existsSync(ANVIL))('handleRpc against anvil', () => {
     const store = { chain: async () => undefined, saveChain: async () => undefined } as unknown as FrameStore
     ctx = {
       chain: new ChainState(store, { chainId: 31337, rpcUrl }),
-      account: async () => ({ userId: 'u1', address: ADDRESS }),
+      account: async () => ({ userId: 'u1', address: ADDRESS, owner: ADDRESS }),
       approve: async () => undefined,
       withEntropy: async (_, operation) => operation(ENTROPY.slice()),
     }

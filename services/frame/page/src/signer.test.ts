@@ -18,7 +18,7 @@ function context(decision: 'approve' | 'reject' = 'approve') {
   const asked: ApprovalRequest[] = []
   const ctx: SignerContext = {
     chain: new ChainState(memoryStore(), { chainId: 31337, rpcUrl: RPC }),
-    account: async () => ({ userId: 'u1', address: ADDRESS }),
+    account: async () => ({ userId: 'u1', address: ADDRESS, owner: ADDRESS }),
     approve: async (request) => {
       asked.push(request)
       if (decision === 'reject') throw new FrameFailure('User rejected the request.')

@@ -14,9 +14,11 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import type { ApprovalRequest, ApprovalRow } from './approval.js'
-import { nativeSymbol, type ChainState } from './chain.js'
+import { evmChainId, nativeSymbol, type ChainState } from './chain.js'
 import { FrameFailure, MESSAGES } from './errors.js'
+import type { ActiveEvmAccount } from './handlers.js'
 import { evmAccountOf } from './keys.js'
+import type { OwnerSigner, SmartAccountTarget } from './smartAccount.js'
 import { t } from './strings.js'
 
 /** What the signer needs from the rest of the frame. */
@@ -24,8 +26,11 @@ export interface SignerContext {
   chain: ChainState
   /** Asks the visitor (the frame's approval UI); rejects when they decline or the app aborts. */
   approve(request: ApprovalRequest): Promise<void>
-  /** The signed-in user and their eip155 address; throws when nobody is signed in. */
-  account(): Promise<{ userId: string; address: Address }>
+  /**
+   * The signed-in user's eip155 account on `chainId` (default: the active chain): the smart account (`smart`) when
+   * the visitor prefers it and the chain offers one, else the eoa; throws when nobody is signed in.
+   */
+  account(chainId?: number): Promise<ActiveEvmAccount>
   /** Runs `operation` with the wallet's entropy rebuilt for it. */
   withEntropy<T>(userId: string, operation: (entropy: Uint8Array) => Promise<T>): Promise<T>
 }
@@ -45,6 +50,20 @@ type TxParams = {
 }
 
 const unsafe: ReadonlySet<string> = new Set(UNSAFE_RPC_METHODS)
+
+/** The smart-account code, in its own chunk: an eoa never loads it. */
+const loadSmartAccount = () => import(/* webpackChunkName: "smart-account" */ './smartAccount.js')
+
+/** The owner key as the smart account signs with it: rebuilt for each signature. */
+const ownerSigner = (ctx: SignerContext, userId: string): OwnerSigner => ({
+  signMessage: (message) => ctx.withEntropy(userId, (entropy) => evmAccountOf(entropy).signMessage({ message })),
+})
+
+/** A user operation hash: the id wallet_sendCalls answers for a smart account (an eoa's id is a JSON list). */
+const USER_OPERATION_ID = /^0x[0-9a-fA-F]{64}$/
+
+/** EIP-5792 capabilities of the smart account: atomic batches, paid by the chain's paymaster. */
+const SMART_CAPABILITIES = { atomic: { status: 'supported' }, paymasterService: { supported: true } } as const
 
 /** The request narrowed to a method with typed params (the catch-all member keeps `switch` from narrowing). */
 type Typed<M extends string> = Extract<FrameRpcRequest, { method: M }>
@@ -148,13 +167,25 @@ export async function handleRpc(request: FrameRpcRequest, ctx: SignerContext): P
     case 'wallet_getCapabilities': {
       const asked = Array.isArray(request.params) && Array.isArray(request.params[1]) ? request.params[1].filter((id) => typeof id === 'string') : []
       const ids = asked.length ? asked : [toHex(ctx.chain.resolveId(request))]
-      return Object.fromEntries(ids.map((id) => [id, {}]))
+      const entries = await Promise.all(
+        ids.map(async (id) => {
+          const chainId = evmChainId(id)
+          const active = chainId === null ? undefined : await ctx.account(chainId).catch(() => undefined)
+          return [id, active?.smart ? SMART_CAPABILITIES : {}] as const
+        }),
+      )
+      return Object.fromEntries(entries)
     }
-    case 'wallet_getCallsStatus':
-      return callsStatus(typed(request, 'wallet_getCallsStatus').params[0], ctx, request)
+    case 'wallet_getCallsStatus': {
+      const id = typed(request, 'wallet_getCallsStatus').params[0]
+      if (!USER_OPERATION_ID.test(id)) return callsStatus(id, ctx, request)
+      const { offered } = await ctx.account(ctx.chain.resolveId(request))
+      if (!offered) throw new FrameFailure('Unknown batch id.', 'UNKNOWN_BUNDLE')
+      return (await loadSmartAccount()).userOperationStatus(offered, id as Hex)
+    }
     case 'personal_sign': {
       const [message, address] = typed(request, 'personal_sign').params
-      const { userId, address: own } = await ctx.account()
+      const { userId, address: own, smart } = await ctx.account(ctx.chain.resolveId(request))
       requireOwnAddress(address, own)
       await ctx.approve({
         method,
@@ -163,13 +194,13 @@ export async function handleRpc(request: FrameRpcRequest, ctx: SignerContext): P
           { label: t('message'), value: displayMessage(message) },
         ],
       })
-      return ctx.withEntropy(userId, (entropy) =>
-        evmAccountOf(entropy).signMessage({ message: isHex(message) ? { raw: message } : message }),
-      )
+      const signable = isHex(message) ? { raw: message } : message
+      if (smart) return (await loadSmartAccount()).signSmartMessage(smart, ownerSigner(ctx, userId), signable)
+      return ctx.withEntropy(userId, (entropy) => evmAccountOf(entropy).signMessage({ message: signable }))
     }
     case 'eth_signTypedData_v4': {
       const [address, raw] = typed(request, 'eth_signTypedData_v4').params
-      const { userId, address: own } = await ctx.account()
+      const { userId, address: own, smart } = await ctx.account(ctx.chain.resolveId(request))
       requireOwnAddress(address, own)
       const data = parseTypedData(raw)
       await ctx.approve({
@@ -181,29 +212,41 @@ export async function handleRpc(request: FrameRpcRequest, ctx: SignerContext): P
           { label: t('message'), value: json(data.message), mono: true },
         ],
       })
+      if (smart) return (await loadSmartAccount()).signSmartTypedData(smart, ownerSigner(ctx, userId), data)
       return ctx.withEntropy(userId, (entropy) => evmAccountOf(entropy).signTypedData(data))
     }
     case 'eth_sendTransaction': {
       const [tx] = typed(request, 'eth_sendTransaction').params
-      const { userId, address: own } = await ctx.account()
-      requireOwnAddress(tx.from, own)
       const { chainId, rpcUrl } = ctx.chain.resolve({ chainId: tx.chainId ?? request.chainId, rpcUrl: request.rpcUrl })
+      const { userId, address: own, smart } = await ctx.account(chainId)
+      requireOwnAddress(tx.from, own)
+      if (smart && !tx.to) throw new FrameFailure('A smart account cannot create a contract with a transaction.', 'SMART_ACCOUNT_NO_CREATE')
       await ctx.approve({
         method,
         rows: [{ label: t('account'), value: own, mono: true }, ...txRows(tx, chainId), { label: t('chain'), value: String(chainId) }],
       })
+      if (smart) {
+        // one user operation; the answer is the hash of the transaction that included it, as for an eoa
+        const sent = await (await loadSmartAccount()).sendSmartCalls(smart, ownerSigner(ctx, userId), [smartCall(tx)])
+        return (await sent.receipt()).receipt.transactionHash
+      }
       return ctx.withEntropy(userId, (entropy) => sendOne(evmAccountOf(entropy), chainId, rpcUrl, toViemTx(tx)))
     }
     case 'wallet_sendCalls': {
       const [batch] = typed(request, 'wallet_sendCalls').params
-      const { userId, address: own } = await ctx.account()
-      requireOwnAddress(batch.from, own)
       const { chainId, rpcUrl } = ctx.chain.resolve({ chainId: batch.chainId ?? request.chainId, rpcUrl: request.rpcUrl })
+      const { userId, address: own, smart } = await ctx.account(chainId)
+      requireOwnAddress(batch.from, own)
       const rows: ApprovalRow[] = [{ label: t('account'), value: own, mono: true }, { label: t('chain'), value: String(chainId) }]
       batch.calls.forEach((call, i) => {
         rows.push({ label: t('call', { n: i + 1 }), value: '' }, ...txRows(call, chainId))
       })
       await ctx.approve({ method, rows })
+      if (smart) {
+        // all calls in ONE user operation (the account's executeBatch): atomic; the id is the user operation hash
+        const sent = await (await loadSmartAccount()).sendSmartCalls(smart, ownerSigner(ctx, userId), batch.calls.map(smartCall))
+        return { id: sent.hash }
+      }
       // executed as sequential transactions (no atomic batching for an EOA); the id is the list of their hashes
       const hashes = await ctx.withEntropy(userId, async (entropy) => {
         const account = evmAccountOf(entropy)
@@ -219,6 +262,15 @@ export async function handleRpc(request: FrameRpcRequest, ctx: SignerContext): P
   const { chainId, rpcUrl } = ctx.chain.resolve(request)
   const params = 'params' in request && request.params !== undefined ? request.params : []
   return clientsFor(chainId, rpcUrl).public.request({ method, params } as never)
+}
+
+/** A call of eth_sendTransaction or wallet_sendCalls as a user operation call. */
+function smartCall(tx: { to?: string | null; value?: string; data?: string; input?: string }) {
+  return {
+    to: tx.to as Address,
+    ...(tx.value ? { value: hexToBigInt(tx.value as Hex) } : {}),
+    ...((tx.data ?? tx.input) ? { data: (tx.data ?? tx.input) as Hex } : {}),
+  }
 }
 
 async function sendOne(account: ReturnType<typeof evmAccountOf>, chainId: number, rpcUrl: string, tx: ReturnType<typeof toViemTx>): Promise<Hex> {

@@ -42,7 +42,11 @@ const KEYS = {
   share: 'deviceShare',
   wrapKey: 'deviceShareKey',
   socialBinding: 'socialBinding',
+  preferredAccountType: 'preferredAccountType',
 } as const
+
+/** The eip155 account the visitor uses where a chain offers both (SET_PREFERRED_ACCOUNT). */
+export type EvmAccountType = 'eoa' | 'smartAccount'
 
 /** A device id: 24 random bytes as 32 url-safe characters (the server accepts 16 to 128). */
 export function newDeviceId(): string {
@@ -85,6 +89,9 @@ export class FrameStore {
    */
   socialBinding = () => get<string>(KEYS.socialBinding, this.db)
   saveSocialBinding = (binding: string | undefined) => (binding ? set(KEYS.socialBinding, binding, this.db) : del(KEYS.socialBinding, this.db))
+  /** The account type SET_PREFERRED_ACCOUNT last chose (undefined: never chosen on this device). */
+  preferredAccountType = () => get<EvmAccountType>(KEYS.preferredAccountType, this.db)
+  savePreferredAccountType = (type: EvmAccountType) => set(KEYS.preferredAccountType, type, this.db)
   chain = () => get<StoredChain>(KEYS.chain, this.db)
   saveChain = (chain: StoredChain) => set(KEYS.chain, chain, this.db)
 

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { cors } from 'hono/cors'
-import { type FramePageConfig, NOT_BUILT_TEXT, framePageHeaders, injectFrameConfig, readAsset, readFramePage } from '../framePage.js'
+import { type FramePageConfig, type SmartAccountChains, NOT_BUILT_TEXT, framePageHeaders, injectFrameConfig, readAsset, readFramePage } from '../framePage.js'
 import { type AllowedOrigins, type OriginsLookup, originAllowed } from '../origins.js'
 import { AssetParamsSchema, FramePageQuerySchema, OriginCheckQuerySchema, OriginCheckResponseSchema } from '../schemas.js'
 import { errorContent, jsonOk } from './http.js'
@@ -14,15 +14,15 @@ const text = (description: string) => ({ description, content: { 'text/plain': {
  * that never said READY. The page is served with `frame-ancestors` set to the project's allowed origins, so a
  * browser refuses to show it inside any other site; the page checks its parent against the same list.
  */
-export function registerPageRoutes(app: OpenAPIHono, deps: { pageDir: string; origins: AllowedOrigins }) {
-  const { pageDir, origins } = deps
+export function registerPageRoutes(app: OpenAPIHono, deps: { pageDir: string; origins: AllowedOrigins; smartAccountChains?: SmartAccountChains }) {
+  const { pageDir, origins, smartAccountChains } = deps
 
   const serve = async (c: Context, projectId: string, lookup: OriginsLookup | null) => {
     const html = await readFramePage(pageDir)
     if (html === null) return c.text(NOT_BUILT_TEXT, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' })
     const config: FramePageConfig =
       lookup?.kind === 'known'
-        ? { projectId, allowedOrigins: lookup.allowedOrigins, apiBase: '' }
+        ? { projectId, allowedOrigins: lookup.allowedOrigins, apiBase: '', ...(smartAccountChains ? { smartAccountChains } : {}) }
         : { projectId, allowedOrigins: [], apiBase: '', error: lookup?.kind === 'unavailable' ? 'ORIGINS_UNAVAILABLE' : 'INVALID_PROJECT' }
     return c.html(injectFrameConfig(html, config), 200, framePageHeaders(config.allowedOrigins))
   }
@@ -34,7 +34,7 @@ export function registerPageRoutes(app: OpenAPIHono, deps: { pageDir: string; or
       tags,
       summary: 'The login frame page, for the iframe of the app (SPEC §2)',
       description:
-        'HTML with `<meta name="portico-frame" content="{projectId, allowedOrigins, apiBase, error?}">`. An unknown project still gets the page (error INVALID_PROJECT, frame-ancestors \'none\').',
+        'HTML with `<meta name="portico-frame" content="{projectId, allowedOrigins, apiBase, error?, smartAccountChains?}">`. An unknown project still gets the page (error INVALID_PROJECT, frame-ancestors \'none\').',
       request: { query: FramePageQuerySchema },
       responses: {
         200: { description: 'The page; CSP frame-ancestors = the allowed origins', content: { 'text/html': { schema: { type: 'string' } } } },

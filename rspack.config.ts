@@ -5,64 +5,27 @@
  * `scripts/build.ts` drives these through the rspack JS API (and writes the plugin manifest); the default export
  * also works with the rspack CLI (`rspack build -c rspack.config.ts`).
  *
- * - A remote exposes `./plugin` (the plugin factory, `src/plugin.ts`) and shares React, Redux, the kernel, the
- *   contracts and zod as singletons that it never bundles (`import: false`): the host's kernel provides them
- *   when it creates the federation runtime.
+ * - A remote exposes `./plugin` (the plugin factory, `src/plugin.ts`) and shares React and the kernel as
+ *   singletons that it never bundles (`import: false`): the host's kernel provides them when it creates the
+ *   federation runtime. Its configuration is @portico/plugin-build's (`remoteConfig`), the same outside the
+ *   repository.
  * - The host has no ModuleFederationPlugin: the kernel starts the federation runtime lazily, on the first remote
  *   plugin load, so a page that never opens the modal never downloads it.
  * - Production mode without eval: the demo runs under a CSP without `unsafe-eval`.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { rspack, type Configuration, type RuleSetRule } from '@rspack/core'
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
-import { BUNDLED_DIR, BUNDLED_SRC, CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, WAGMI_DIR, WAGMI_SRC, discoverPlugins, remoteName, type PluginPackage } from './scripts/lib/workspace.ts'
+import { rspack, type Configuration } from '@rspack/core'
+import { commonConfig, remoteConfig } from './packages/plugin-build/src/remoteConfig.ts'
+import { BUNDLED_DIR, BUNDLED_SRC, CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, WAGMI_DIR, WAGMI_SRC, discoverPlugins, type PluginPackage } from './scripts/lib/workspace.ts'
 
-/**
- * Modules the host always provides to remotes; a remote never bundles its own copy. These hold state a plugin
- * must share with the host (React, and the kernel with its store contexts and hooks), and the kernel's icons, which
- * most views use, so the remotes of one page load them once. `@portico/contracts`, `zod`
- * and Redux Toolkit are stateless for a plugin (a slice is plain functions; plugins read the store through the
- * kernel's hooks), so each remote bundles just the parts it uses instead of the host shipping whole namespaces.
- */
-export const SHARED_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@portico/kernel', '@portico/kernel/icons'] as const
+// The remote build (sharing rules, prelude, output) is @portico/plugin-build's: one way to build a plugin, inside
+// this repository and outside it.
+export { REMOTE_PRELUDE, SHARED_SINGLETONS } from './packages/plugin-build/src/remoteConfig.ts'
 
-/** Runs before a remote's plugin module: zod's compiler off, so its own zod copy never probes `eval` (strict CSP). */
-export const REMOTE_PRELUDE = join(ROOT, 'contracts/src/zodConfig.ts')
-
-const swcRule: RuleSetRule = {
-  test: /\.[cm]?tsx?$/,
-  // @scure/base 2.x (under @scure/btc-signer) ships its TypeScript beside the JS, and `extensionAlias` below picks
-  // the .ts: that one package is transpiled too
-  exclude: /^(?!.*node_modules[\\/]@scure[\\/]base[\\/]).*node_modules/,
-  loader: 'builtin:swc-loader',
-  options: {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-  },
-  type: 'javascript/auto',
-}
-
+/** The bundles of this repository resolve workspace packages to their TypeScript sources: no `tsc` output needed. */
 function common(): Configuration {
-  return {
-    mode: 'production',
-    target: ['web', 'es2022'],
-    devtool: 'source-map',
-    performance: false,
-    module: { rules: [swcRule, { test: /\.css$/, type: 'css/auto' }] },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-      // sources use NodeNext-style `./x.js` specifiers for `./x.ts`
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      // workspace packages resolve to their TypeScript sources: no `tsc` output needed to bundle them
-      conditionNames: ['source', 'browser', 'import', 'module', 'default'],
-    },
-    infrastructureLogging: { level: 'warn' },
-    stats: 'errors-warnings',
-  }
+  return commonConfig({ source: true })
 }
 
 export type RemoteBuildOptions = {
@@ -79,53 +42,19 @@ export type RemoteBuildOptions = {
  */
 export const externalRuntimeFromEnv = () => !['0', 'false'].includes(process.env.PORTICO_MF_EXTERNAL_RUNTIME ?? '')
 
-/** One plugin as a federated remote: `dist/cdn/<name>/remoteEntry.js` exposing `./plugin`. */
+/**
+ * One plugin as a federated remote in `<outRoot>/<name>/` (for the rspack CLI; `npm run build` goes through
+ * @portico/plugin-build's `preparePlugins`, which also versions the output folder and writes the manifest).
+ */
 export function pluginConfig(
   plugin: Pick<PluginPackage, 'name' | 'entry'>,
   outRoot = CDN_DIR,
   remote: RemoteBuildOptions = { externalRuntime: externalRuntimeFromEnv() },
 ): Configuration {
-  const container = remoteName(plugin.name)
-  const base = common()
-  return {
-    ...base,
-    name: plugin.name,
-    context: join(plugin.entry, '../..'),
-    entry: {},
-    output: {
-      path: join(outRoot, plugin.name),
-      publicPath: 'auto',
-      uniqueName: container,
-      filename: '[name].[contenthash:8].js',
-      chunkFilename: '[name].[contenthash:8].js',
-      cssFilename: '[name].[contenthash:8].css',
-      cssChunkFilename: '[name].[contenthash:8].css',
-      crossOriginLoading: 'anonymous',
-      clean: true,
-    },
-    plugins: [
-      new ModuleFederationPlugin({
-        name: container,
-        filename: 'remoteEntry.js',
-        exposes: { './plugin': { import: [REMOTE_PRELUDE, plugin.entry] } },
-        shared: Object.fromEntries(
-          SHARED_SINGLETONS.map((m) => [m, { singleton: true, import: false, requiredVersion: false }]),
-        ),
-        dts: false,
-        manifest: false,
-        experiments: {
-          // remotes load from remoteEntry.js, never from an mf-manifest, and consume no remotes themselves
-          optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
-          ...(remote.externalRuntime ? { externalRuntime: true } : {}),
-        },
-      }),
-      // Under tsx (esbuild keepNames) the federation runtime template that rspack stringifies from a function
-      // carries `__name(fn, "name")` calls; make them identity calls so the remote runs however it was built.
-      new rspack.DefinePlugin({ __name: '((fn) => fn)' }),
-      // chunks the remote loads itself get an `integrity` attribute; the kernel checks remoteEntry.js
-      new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true, htmlPlugin: false }),
-    ],
-  }
+  return remoteConfig(
+    { name: plugin.name, dir: join(plugin.entry, '../..'), entry: plugin.entry },
+    { outputPath: join(outRoot, plugin.name), externalRuntime: remote.externalRuntime ?? false, source: true },
+  )
 }
 
 export type DemoDefaults = {

@@ -13,6 +13,8 @@ const alias = [
   { find: /^@portico\/service-api\/http$/, replacement: here('./services/api/src/httpListener.ts') },
   { find: /^@portico\/kernel$/, replacement: here('./kernel/src/exports/index.ts') },
   { find: /^@portico\/kernel\/icons$/, replacement: here('./kernel/src/exports/icons.ts') },
+  // before the plugins' alias: @portico/plugin-build is a package, not a plugin
+  { find: /^@portico\/(conformance|plugin-build)$/, replacement: here('./packages/$1/src/index.ts') },
   { find: /^@portico\/plugin-([a-z-]+)$/, replacement: here('./plugins/$1/src/exports/index.ts') },
   { find: /^@portico\/(wagmi|ethers|ethers5)$/, replacement: here('./packages/$1/src/index.ts') },
   // the local Solana chain's browser-safe keys, without the node-only server

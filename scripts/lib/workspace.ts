@@ -47,10 +47,8 @@ export function readJson<T = any>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T
 }
 
-/** The federation container name of a plugin: `portico_<name with - as _>`. */
-export function remoteName(name: string): string {
-  return `portico_${name.replace(/-/g, '_')}`
-}
+/** The federation container name of a plugin: `portico_<name with - as _>` (@portico/plugin-build's). */
+export { remoteName } from '../../packages/plugin-build/src/remoteConfig.ts'
 
 /**
  * Every plugin folder under `pluginsDir`. A plugin exists when `src/plugin.ts` exists; the others (a

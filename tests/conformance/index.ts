@@ -1,5 +1,3 @@
-// Conformance kits: reusable vitest suites that every Portico adapter, connector and plugin runs, and that
-// third-party authors run against theirs.
-export { describeChainAdapter, type ChainAdapterFixture, type DescribeChainAdapterOptions } from './chainAdapter.js'
-export { describeConnector, type ConnectorFixture } from './connector.js'
-export { describePlugin, type DescribePluginOptions } from './plugin.js'
+// The conformance kits moved to packages/conformance (published as @portico/conformance); this re-export keeps
+// `@portico/tests/conformance` working for the repository's own suites.
+export * from '../../packages/conformance/src/index.js'

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { demoUrl, kernelState, openPage, type DemoPage } from '../utils/browser.ts'
+import { isRemoteEntry, remoteEntryPath } from '../utils/remoteEntry.ts'
 
 const stack = inject('stack')
 /** Plugins that load after the first view (`activation: 'idle'`). */
@@ -77,7 +78,7 @@ describe('first open (demo, plugins from the CDN)', () => {
     await host.page.waitForFunction(() => (window as any).__portico.getState().plugins.byName.connect?.status === 'ready')
     expect(await kernelState(host.page, 's => s.modal.open')).toBe(false)
     // the first view's plugins were loaded by the hover, the rest were not
-    for (const name of AFTER_FIRST_VIEW) expect(host.requests.some((r) => r.path === `/${name}/remoteEntry.js`), name).toBe(false)
+    for (const name of AFTER_FIRST_VIEW) expect(host.requests.some((r) => isRemoteEntry(r.path, name)), name).toBe(false)
 
     const t = await clickToConnect(host.page)
     // after the view shows, the plugins it did not need load
@@ -87,7 +88,7 @@ describe('first open (demo, plugins from the CDN)', () => {
       { timeout: 15_000 },
     )
     for (const name of AFTER_FIRST_VIEW) {
-      const starts = await resourceStarts(host.page, `/${name}/remoteEntry.js`)
+      const starts = await resourceStarts(host.page, remoteEntryPath(stack.cdnDir, name))
       expect(starts, name).toHaveLength(1)
       expect(starts[0]!, `${name} requested after the Connect view showed`).toBeGreaterThan(t.viewAt)
     }

@@ -11,6 +11,7 @@ import { esMessages } from '../../plugins/locale-es/src/messages.ts'
 import { jaMessages } from '../../plugins/locale-ja/src/messages.ts'
 import { axeViolations, callKernel, demoUrl, kernelState, openPage, screenshot } from '../utils/browser.ts'
 import { DEV_CONNECTOR, waitUntilStill } from '../utils/devWallet.ts'
+import { isRemoteEntry } from '../utils/remoteEntry.ts'
 
 const stack = inject('stack')
 const PACKS = { es: esMessages, ja: jaMessages, ar: arMessages } as const
@@ -31,7 +32,7 @@ describe.each(['light', 'dark'] as const)('language packs (%s)', (theme) => {
   it('the picker loads each pack once, on demand, and the open modal follows it; Arabic runs right to left', async () => {
     const demo = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme })
     const { page } = demo
-    const packRequests = (code: string) => demo.requests.filter((r) => r.path.endsWith(`/locale-${code}/remoteEntry.js`)).length
+    const packRequests = (code: string) => demo.requests.filter((r) => isRemoteEntry(r.path, `locale-${code}`)).length
     try {
       expect(await page.getByTestId('connect-button').innerText()).toBe('Connect Wallet')
       // nothing of a pack is fetched before a language is chosen

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PluginManifestSchema } from '@portico/contracts/plugin'
@@ -11,6 +11,9 @@ const FIXTURES = join(import.meta.dirname, '../../e2e/fixtures/plugins')
 let dir: string
 let lines: string[]
 let result: Awaited<ReturnType<typeof build>>
+/** The hello build's folder under <cdn>/hello/: `<version>+<content hash>`. */
+let version: string
+const VERSION = /^0\.1\.0\+[0-9a-f]{10}$/
 
 beforeAll(async () => {
   // inside the repository (.cache/ is ignored), so the fixture resolves @portico/contracts from its node_modules
@@ -23,6 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'plugins/later/package.json'), JSON.stringify({ name: '@portico/plugin-later', version: '0.0.1' }))
   lines = []
   result = await build({ tsc: false, demo: false, pluginsDir: join(dir, 'plugins'), cdnDir: join(dir, 'cdn'), log: (l) => lines.push(l) })
+  version = readdirSync(join(dir, 'cdn/hello'))[0]!
 }, 120_000)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -32,8 +36,9 @@ describe('npm run build: plugin remotes and manifest', () => {
     expect(result.plugins.map((p) => p.name)).toEqual(['hello'])
   })
 
-  it('behavior: builds a federated remote named portico_<name> in <cdn>/<name>/remoteEntry.js', () => {
-    const entry = readFileSync(join(dir, 'cdn/hello/remoteEntry.js'), 'utf8')
+  it('behavior: builds a federated remote named portico_<name> in <cdn>/<name>/<version>+<hash>/remoteEntry.js', () => {
+    expect(readdirSync(join(dir, 'cdn/hello'))).toEqual([expect.stringMatching(VERSION)])
+    const entry = readFileSync(join(dir, 'cdn/hello', version, 'remoteEntry.js'), 'utf8')
     expect(remoteName('wallet-connect')).toBe('portico_wallet_connect')
     expect(entry).toContain('portico_hello')
     // production output: no eval, so a page without `unsafe-eval` can run it
@@ -45,11 +50,12 @@ describe('npm run build: plugin remotes and manifest', () => {
   it('behavior: writes a manifest valid against PluginManifestSchema with the sha384 of each entry', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'cdn/manifest.json'), 'utf8'))
     expect(PluginManifestSchema.parse(manifest)).toEqual(manifest)
-    const bytes = readFileSync(join(dir, 'cdn/hello/remoteEntry.js'))
+    const bytes = readFileSync(join(dir, 'cdn/hello', version, 'remoteEntry.js'))
     expect(manifest.hello).toEqual({
-      entry: 'hello/remoteEntry.js',
+      // the build's own immutable folder, named by its package version and content hash, as its version is
+      entry: `hello/${version}/remoteEntry.js`,
       integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
-      version: '0.1.0',
+      version,
       // no dependency on @portico/kernel in its package.json: the workspace kernel's version
       kernel: `^${kernelPackageVersion()}`,
       // from the definition
@@ -62,8 +68,8 @@ describe('npm run build: plugin remotes and manifest', () => {
       locales: [],
       requires: [],
       // the files the entry loads for ./plugin, and those of its view, each with the hash of its bytes
-      preload: [expect.objectContaining({ file: expect.stringMatching(/^hello\/[\w.]+\.js$/) })],
-      viewPreload: { Hello: [expect.objectContaining({ file: expect.stringMatching(/^hello\/[\w.]+\.js$/) })] },
+      preload: [expect.objectContaining({ file: expect.stringMatching(new RegExp(`^hello/${version.replace(/[.+]/g, '\\$&')}/[\\w.]+\\.js$`)) })],
+      viewPreload: { Hello: [expect.objectContaining({ file: expect.stringMatching(new RegExp(`^hello/${version.replace(/[.+]/g, '\\$&')}/[\\w.]+\\.js$`)) })] },
     })
     const stats = JSON.parse(readFileSync(join(dir, 'stats/hello.json'), 'utf8'))
     expect(manifest.hello.preload.map((c: { file: string }) => c.file.slice('hello/'.length))).toEqual(stats.exposed)
@@ -76,10 +82,29 @@ describe('npm run build: plugin remotes and manifest', () => {
 
   it('behavior: records which chunks the exposed ./plugin needs, for npm run size', () => {
     const stats = JSON.parse(readFileSync(join(dir, 'stats/hello.json'), 'utf8'))
-    expect(stats.entry).toBe('remoteEntry.js')
+    // paths relative to <cdn>/hello/
+    expect(stats.entry).toBe(`${version}/remoteEntry.js`)
     expect(stats.exposed.length).toBeGreaterThan(0)
     for (const f of stats.all) expect(existsSync(join(dir, 'cdn/hello', f))).toBe(true)
   })
+
+  it('behavior: a rebuild of the same sources keeps its version; a changed plugin gets a new one, and the old build is pruned', async () => {
+    const manifestOf = () => JSON.parse(readFileSync(join(dir, 'cdn/manifest.json'), 'utf8')).hello
+    const build2 = { tsc: false, demo: false, pluginsDir: join(dir, 'plugins'), cdnDir: join(dir, 'cdn'), log: () => {} }
+    await build(build2)
+    expect(manifestOf().version).toBe(version)
+    expect(readdirSync(join(dir, 'cdn/hello'))).toEqual([version])
+    // the plugin changes: a new folder and version; the first build stays until the manifest no longer needs it
+    appendFileSync(join(dir, 'plugins/hello/src/views/Hello.tsx'), '\nexport const changed = 1\n')
+    await build(build2)
+    const next = manifestOf()
+    expect(next.version).toMatch(VERSION)
+    expect(next.version).not.toBe(version)
+    expect(next.entry).toBe(`hello/${next.version}/remoteEntry.js`)
+    expect(existsSync(join(dir, 'cdn/hello', next.version, 'remoteEntry.js'))).toBe(true)
+    // npm run build prunes the builds its new manifest does not refer to
+    expect(readdirSync(join(dir, 'cdn/hello'))).toEqual([next.version])
+  }, 120_000)
 
   it('behavior: the repository plugins are discovered by src/plugin.ts', () => {
     const { plugins, skipped } = discoverPlugins()

@@ -28,7 +28,17 @@ export {
   type TransactionRequest,
 } from './adapter.js'
 export { CaipNetworkIdLikeSchema, CaipNetworkLikeSchema } from './network.js'
-export { PluginManifestEntrySchema, PluginManifestSchema, type PluginManifest, type PluginManifestEntry } from './manifest.js'
+export {
+  ManifestSignatureSchema,
+  PluginManifestEntrySchema,
+  PluginManifestSchema,
+  PublisherKeySchema,
+  SignedPluginManifestSchema,
+  type ManifestSignature,
+  type PluginManifest,
+  type PluginManifestEntry,
+  type SignedPluginManifest,
+} from './manifest.js'
 export {
   definePlugin,
   KERNEL_VIEWS,

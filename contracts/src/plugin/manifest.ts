@@ -52,3 +52,33 @@ export const PluginManifestSchema = z.record(z.string().check(z.regex(NAME, 'Plu
 
 export type PluginManifestEntry = z.output<typeof PluginManifestEntrySchema>
 export type PluginManifest = z.output<typeof PluginManifestSchema>
+
+/** An ed25519 public key as a publisher shares it and a host pins it: its 32 raw bytes, base64url without padding. */
+const PublicKey = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected an ed25519 public key: 32 bytes, base64url.'))
+
+/**
+ * The signature a publisher ships with a manifest: ed25519 (RFC 8032) over the UTF-8 bytes of the manifest's
+ * canonical JSON (RFC 8785, JSON Canonicalization Scheme), by the key `publicKey`.
+ */
+export const ManifestSignatureSchema = z.object({
+  alg: z.literal('ed25519'),
+  publicKey: PublicKey(),
+  /** The 64-byte signature, base64url without padding. */
+  sig: z.string().check(z.regex(/^[A-Za-z0-9_-]{86}$/, 'Expected an ed25519 signature: 64 bytes, base64url.')),
+})
+
+/**
+ * A signed plugin manifest, as a publisher's CDN serves it in place of the bare manifest:
+ * `{ "manifest": { [name]: entry }, "signature": { "alg": "ed25519", "publicKey": "…", "sig": "…" } }`. The
+ * signature covers `manifest` exactly as written (before defaults are applied), so `manifest` stays unparsed here.
+ */
+export const SignedPluginManifestSchema = z.object({
+  manifest: z.record(z.string(), z.unknown()),
+  signature: ManifestSignatureSchema,
+})
+
+/** A publisher key a host pins for a plugin source (the value `portico-plugin keygen` prints). */
+export const PublisherKeySchema = PublicKey()
+
+export type ManifestSignature = z.output<typeof ManifestSignatureSchema>
+export type SignedPluginManifest = z.output<typeof SignedPluginManifestSchema>

@@ -20,6 +20,7 @@ export const kernelMessages: Record<string, string> = {
   'alert.invalidProjectId.message': 'The project id is not known to the api service. Check `projectId` in the Portico options.',
   'alert.originNotAllowed.message': "This site's origin is not on the project's allowlist. Add it to the project on your api service.",
   'plugin.failed': 'The {plugin} plugin could not be loaded.',
+  'plugin.sourceRefused': 'Plugins from {source} were refused.',
   'toast.transactionStarted': 'Transaction started',
   'toast.signatureDeclined': 'Signature declined',
   'toast.smartAccountUnsupported': 'This application might not support Smart Accounts',

@@ -23,6 +23,15 @@ import type { Kernel } from './types.js'
 /** SPEC §2 timings. */
 export { SHAKE_MS, TOAST_AUTO_HIDE_MS, TOAST_REPLACE_DELAY_MS }
 
+/** A plugin source as a visitor reads it: its URL's host, else as the loader names it. */
+function sourceHost(source: string): string {
+  try {
+    return new URL(source).host
+  } catch {
+    return source
+  }
+}
+
 function optionsError(error: z.core.$ZodError): InvalidOptionsError {
   const issue = error.issues[0]!
   // a cross-field rule (path empty) carries the spec's exact sentence
@@ -160,7 +169,8 @@ export function createKernel(input: KernelOptions): Kernel {
 
   /** With an inlined manifest: the first open's remote files download from the click on (registry/hints.ts). */
   const hintRemotes = (view: ViewId) => {
-    if (options.remotes?.manifest) hintFirstOpen(options.remotes.manifest, options.remotes.manifestUrl, (n) => registry.isEnabled(n), view)
+    // a pinned manifest is not trusted before its signature is checked, which the loader does
+    if (options.remotes?.manifest && !options.remotes.publicKey) hintFirstOpen(options.remotes.manifest, options.remotes.manifestUrl, (n) => registry.isEnabled(n), view)
   }
 
   // ---- after the first view / before the first open -------------------------------------------------------
@@ -254,7 +264,18 @@ export function createKernel(input: KernelOptions): Kernel {
 
   // ---- registry ------------------------------------------------------------------------------------------
   const remote = options.remotes
-    ? createLazyRemoteLoader({ manifestUrl: options.remotes.manifestUrl, manifest: options.remotes.manifest as never })
+    ? createLazyRemoteLoader({
+        manifestUrl: options.remotes.manifestUrl,
+        manifest: options.remotes.manifest as never,
+        publicKey: options.remotes.publicKey,
+        sources: options.remotes.sources,
+        // one source refused while the others load: the modal works without its plugins, and says so
+        onSourceError: (error, source) => {
+          log('error', '[portico]', error)
+          notify.toast(i18n.t('plugin.sourceRefused', { source: sourceHost(source) }), 'error')
+        },
+        warn: (message) => log('warn', message),
+      })
     : undefined
 
   const registry = createRegistry({

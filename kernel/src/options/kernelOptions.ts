@@ -7,6 +7,7 @@ import {
   type CaipNetworkLike,
   type KeyValueStorage,
   type PluginDefinition,
+  PublisherKeySchema,
 } from '@portico/contracts/plugin'
 import { canonicalLocale, LOCALE_MESSAGE } from '../i18n/createI18n.js'
 
@@ -20,6 +21,8 @@ const isHttpUrl = (value: string) => {
     return false
   }
 }
+
+const HttpUrlSchema = z.string().check(z.refine(isHttpUrl, 'Expected an http(s) URL.'))
 
 const NamespaceSchema = z.enum(CHAIN_NAMESPACES)
 const NetworkIdSchema = CaipNetworkIdLikeSchema
@@ -54,14 +57,26 @@ export const KernelOptionsSchema = z.looseObject({
     /**
      * Remote plugins: a manifest URL on the plugin CDN, or the manifest itself (validated when first used), which
      * saves its round trip on the first open; given with both, `manifestUrl` is only the base of relative entries.
+     * `publicKey` pins the publisher key that must have signed that manifest. `sources` lists more manifests (a
+     * third party's CDN), each `{ url | manifest, publicKey? }`; a plugin two sources list comes from the first.
      */
     remotes: z.optional(
       z
         .object({
-          manifestUrl: z.optional(z.string().check(z.refine(isHttpUrl, 'Expected an http(s) URL.'))),
+          manifestUrl: z.optional(HttpUrlSchema),
           manifest: z.optional(z.record(z.string(), z.unknown())),
+          publicKey: z.optional(PublisherKeySchema),
+          sources: z.optional(
+            z.array(
+              z
+                .object({ url: z.optional(HttpUrlSchema), manifest: z.optional(z.record(z.string(), z.unknown())), publicKey: z.optional(PublisherKeySchema) })
+                .check(z.refine((s) => Boolean(s.url || s.manifest), 'Give each plugin source a url or a manifest.')),
+            ),
+          ),
         })
-        .check(z.refine((r) => Boolean(r.manifestUrl || r.manifest), 'Give remotes.manifestUrl or remotes.manifest.')),
+        .check(
+          z.refine((r) => Boolean(r.manifestUrl || r.manifest || r.sources?.length), 'Give remotes.manifestUrl, remotes.manifest or remotes.sources.'),
+        ),
     ),
     /**
      * When the modal's code (manifest, shell, the first view's plugins) starts loading before the first open:

@@ -378,7 +378,7 @@ describe('registry: remote plugins', () => {
       fetch: (async () => new Response(body)) as typeof fetch,
       sharedModules: async () => ({}),
     })
-    await expect(remote.manifest()).rejects.toThrow(/The plugin manifest could not be used: x.entry/)
+    await expect(remote.manifest()).rejects.toThrow(/The plugin manifest https:\/\/cdn.test\/manifest.json could not be used: x.entry/)
     body = '{}'
     await expect(remote.manifest()).resolves.toEqual({})
   })

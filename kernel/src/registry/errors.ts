@@ -49,8 +49,9 @@ export class ViewNotFoundError extends BaseError {
 
 export class ManifestError extends BaseError {
   override name = 'ManifestError'
-  constructor(reason: string, cause?: unknown) {
-    super(`The plugin manifest could not be used: ${reason}`, { code: 'PLUGIN_MANIFEST_INVALID', cause })
+  /** `source` names the manifest (its URL) when the host lists it. */
+  constructor(reason: string, cause?: unknown, source?: string) {
+    super(`The plugin manifest${source ? ` ${source}` : ''} could not be used: ${reason}`, { code: 'PLUGIN_MANIFEST_INVALID', cause })
   }
 }
 
@@ -62,3 +63,4 @@ export class PluginKernelError extends BaseError {
     })
   }
 }
+

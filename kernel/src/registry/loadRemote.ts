@@ -1,15 +1,21 @@
-import { satisfies } from '@portico/contracts/plugin'
+import { CONTRACTS_VERSION, satisfies } from '@portico/contracts/plugin'
 import { KERNEL_VERSION } from '../version.js'
-import { PluginManifestSchema, parseErrorMessage, type PluginDefinition, type PluginManifest, type PluginManifestEntry } from './deps.js'
-import { ManifestError, PluginIntegrityError, PluginKernelError, PluginLoadError } from './errors.js'
+import { parseErrorMessage, type PluginDefinition, type PluginManifest, type PluginManifestEntry } from './deps.js'
+import { PluginContractsError, PluginIntegrityError, PluginKernelError, PluginLoadError } from './errors.js'
 
 export { PluginKernelError }
 import { hintScripts, type HintedFile } from './hints.js'
 import { sha384Integrity } from './integrity.js'
+import { loadSource, mergeSources, sourceLabel, type LoadedSource, type PluginSource } from './sources.js'
 
-/** A remote built for another kernel than this one: refused before any of its code is fetched. */
+/**
+ * A remote built for another kernel, or against contracts this kernel does not provide: refused before any of its
+ * code is fetched, naming both versions.
+ */
 function checkEntry(name: string, entry: PluginManifestEntry) {
   if (entry.kernel !== undefined && !satisfies(KERNEL_VERSION, entry.kernel)) throw new PluginKernelError(name, entry.kernel, KERNEL_VERSION)
+  if (entry.contracts !== undefined && !satisfies(CONTRACTS_VERSION, entry.contracts))
+    throw new PluginContractsError(name, entry.contracts, CONTRACTS_VERSION)
 }
 
 export type PluginFactory = (options?: Record<string, unknown>) => PluginDefinition
@@ -18,8 +24,20 @@ export type PluginFactory = (options?: Record<string, unknown>) => PluginDefinit
 export type SharedModule = { version: string; get: () => Promise<() => unknown> }
 
 export type RemoteLoaderOptions = {
+  /** The first source: a manifest URL, or the manifest itself (`manifestUrl` is then the base of its entries). */
   manifestUrl?: string | undefined
   manifest?: PluginManifest | undefined
+  /** The publisher key pinned for the first source: its manifest must be signed by it. */
+  publicKey?: string | undefined
+  /** More sources, after the first: a plugin two sources list is taken from the first that lists it. */
+  sources?: readonly PluginSource[] | undefined
+  /**
+   * A source that failed (unreachable, invalid, refused signature) while another one worked: its plugins are left
+   * out and the rest loads. When every source fails, `manifest()` rejects with the first one's error instead.
+   */
+  onSourceError?: (error: unknown, source: string) => void
+  /** Where the loader warns (a plugin listed by two sources). Default: the console. */
+  warn?: (message: string) => void
   fetch?: typeof fetch
   /** Modules the host provides to remotes as singletons (react, the kernel, …). */
   sharedModules: () => Promise<Record<string, SharedModule>>
@@ -40,14 +58,21 @@ export type RemoteLoader = {
 export const remoteNameOf = (plugin: string) => `portico_${plugin.replace(/-/g, '_')}`
 
 /**
- * Loads plugins from a manifest on a plugin CDN. A remote whose manifest entry names a kernel range that this
- * kernel is outside of is refused before anything of it is fetched. Each entry is downloaded once, by a script
+ * Loads plugins from the manifests of one or more plugin sources (registry/sources.ts: a pinned source must be
+ * signed by its publisher's key; a source that fails is left out while the others work). A remote whose manifest
+ * entry names a kernel range that this kernel is outside of is refused before anything of it is fetched. Each entry is downloaded once, by a script
  * tag carrying the manifest's sha384 as `integrity` (and `crossorigin`), so the browser refuses other bytes
  * before any of them run; such a refusal is reported as a `PluginIntegrityError`.
  */
 export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   let manifestPromise: Promise<PluginManifest> | undefined
+  const sources: PluginSource[] = [
+    ...(options.manifestUrl || options.manifest ? [{ url: options.manifestUrl, manifest: options.manifest, publicKey: options.publicKey }] : []),
+    ...(options.sources ?? []),
+  ]
+  /** The URL of the source each entry came from: its relative files resolve against it. */
+  const baseOf = new WeakMap<PluginManifestEntry, string | undefined>()
   let federation: Promise<FederationHost> | undefined
   /** The manifest's hash of each entry URL, put on its script tag. */
   const integrityOf = new Map<string, string>()
@@ -72,27 +97,27 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
 
   const manifest = () =>
     (manifestPromise ??= (async () => {
-      if (options.manifest) return PluginManifestSchema.parse(options.manifest)
-      if (!options.manifestUrl) throw new ManifestError('no manifest URL was given.')
-      let res: Response
-      try {
-        res = await doFetch(options.manifestUrl, { credentials: 'omit' })
-      } catch (error) {
-        throw new ManifestError(`${options.manifestUrl} is unreachable.`, error)
-      }
-      if (!res.ok) throw new ManifestError(`${options.manifestUrl} answered HTTP status code: ${res.status}.`)
-      const parsed = PluginManifestSchema.safeParse(await res.json().catch(() => undefined))
-      if (!parsed.success) throw new ManifestError(parseErrorMessage(parsed.error))
-      return parsed.data
+      // every source at once; one that fails is left out (and reported) while another one works
+      const settled = await Promise.allSettled(sources.map((source, i) => loadSource(source, i, doFetch)))
+      const loaded: (LoadedSource & { label: string })[] = []
+      settled.forEach((result, i) => {
+        if (result.status === 'fulfilled') loaded.push({ ...result.value, label: sourceLabel(sources[i]!, i) })
+      })
+      const failures = settled.flatMap((result, i) => (result.status === 'rejected' ? [{ error: result.reason as unknown, i }] : []))
+      if (failures.length && !loaded.length) throw failures[0]!.error
+      for (const { error, i } of failures) options.onSourceError?.(error, sourceLabel(sources[i]!, i))
+      return mergeSources(loaded, baseOf, options.warn ?? ((message) => console.warn(message)))
     })().catch((error) => {
       manifestPromise = undefined // a later open may retry
       throw error
     }))
 
+  /** The URL an entry's relative files resolve against: its source's (an entry made by hand: the first source's). */
+  const baseUrl = (entry: PluginManifestEntry) => (baseOf.has(entry) ? baseOf.get(entry) : options.manifestUrl)
   const entryUrl = (entry: PluginManifestEntry) =>
-    new URL(entry.entry, options.manifestUrl ?? (typeof location === 'undefined' ? 'http://localhost/' : location.href)).href
+    new URL(entry.entry, baseUrl(entry) ?? (typeof location === 'undefined' ? 'http://localhost/' : location.href)).href
 
-  const hintChunks = (chunks: readonly HintedFile[]) => hintScripts(chunks, options.manifestUrl)
+  const hintChunks = (entry: PluginManifestEntry, chunks: readonly HintedFile[]) => hintScripts(chunks, baseUrl(entry))
 
   const loadEntry =
     options.loadEntry ??
@@ -104,7 +129,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
 
   return {
     manifest,
-    preloadView: (entry, view) => hintChunks(entry.viewPreload?.[view] ?? []),
+    preloadView: (entry, view) => hintChunks(entry, entry.viewPreload?.[view] ?? []),
     checkEntry: async (name, entry) => checkEntry(name, entry),
     async loadFactory(name, entry) {
       // before any of its bytes are fetched: a remote built for another kernel would run against the wrong API
@@ -113,7 +138,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
       // one download: the script tag carries the manifest's hash and the browser refuses other bytes (SRI)
       integrityOf.set(url, entry.integrity)
       // an entry made by hand (not parsed from a manifest) may lack the field
-      hintChunks(entry.preload ?? [])
+      hintChunks(entry, entry.preload ?? [])
       let mod: unknown
       try {
         mod = await loadEntry({ name, remoteName: remoteNameOf(name), url, integrity: entry.integrity })

@@ -21,6 +21,7 @@ export const arMessages: Readonly<Record<string, string>> = {
   'alert.invalidProjectId.message': 'معرّف المشروع غير معروف لدى خدمة api. تحقّق من `projectId` في خيارات Portico.',
   'alert.originNotAllowed.message': 'أصل هذا الموقع غير مدرج في قائمة السماح الخاصة بالمشروع. أضِفه إلى المشروع على خدمة api الخاصة بك.',
   'plugin.failed': 'تعذّر تحميل الإضافة {plugin}.',
+  'plugin.sourceRefused': 'رُفضت الإضافات الواردة من {source}.',
   'toast.transactionStarted': 'بدأت المعاملة',
   'toast.signatureDeclined': 'تم رفض التوقيع',
   'toast.smartAccountUnsupported': 'قد لا يدعم هذا التطبيق الحسابات الذكية',

@@ -21,6 +21,7 @@ export const esMessages: Readonly<Record<string, string>> = {
   'alert.invalidProjectId.message': 'El servicio api no reconoce el ID del proyecto. Revisa `projectId` en las opciones de Portico.',
   'alert.originNotAllowed.message': 'El origen de este sitio no está en la lista de permitidos del proyecto. Agrégalo al proyecto en tu servicio api.',
   'plugin.failed': 'No se pudo cargar el plugin {plugin}.',
+  'plugin.sourceRefused': 'Se rechazaron los plugins de {source}.',
   'toast.transactionStarted': 'Transacción iniciada',
   'toast.signatureDeclined': 'Firma rechazada',
   'toast.smartAccountUnsupported': 'Es posible que esta aplicación no admita cuentas inteligentes',

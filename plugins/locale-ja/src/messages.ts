@@ -21,6 +21,7 @@ export const jaMessages: Readonly<Record<string, string>> = {
   'alert.invalidProjectId.message': 'このプロジェクトIDはapiサービスに登録されていません。Porticoのオプションの`projectId`を確認してください。',
   'alert.originNotAllowed.message': 'このサイトのオリジンはプロジェクトの許可リストに含まれていません。apiサービスでプロジェクトに追加してください。',
   'plugin.failed': '{plugin}プラグインを読み込めませんでした。',
+  'plugin.sourceRefused': '{source}のプラグインは拒否されました。',
   'toast.transactionStarted': 'トランザクションを開始しました',
   'toast.signatureDeclined': '署名が拒否されました',
   'toast.smartAccountUnsupported': 'このアプリケーションはスマートアカウントに対応していない可能性があります',

@@ -6,18 +6,22 @@
  * also while the stack is still starting.
  *
  * Flags: --csp (serve the demo and the bundled host with the strict Content-Security-Policy; or PORTICO_CSP=1),
- * --no-build, --no-chains, --no-services. Ports: PORTICO_DEMO_PORT, PORTICO_CDN_PORT, PORTICO_BUNDLED_PORT,
- * PORTICO_WAGMI_PORT, PORTICO_COMPOSER_PORT,
+ * --no-build, --no-chains, --no-services, --third-party (publish examples/third-party-adapter to the third-party CDN again;
+ * after a build it is published when that CDN is empty, see scripts/example-third-party.ts). Ports: PORTICO_DEMO_PORT, PORTICO_CDN_PORT, PORTICO_BUNDLED_PORT,
+ * PORTICO_WAGMI_PORT, PORTICO_COMPOSER_PORT, PORTICO_CDN2_PORT (the third-party CDN),
  * PORTICO_API_PORT, PORTICO_FRAME_PORT, PORTICO_IDP_PORT (dev identity provider), PORTICO_RELAY_PORT,
  * PORTICO_ONRAMP_PORT (the onramp sandbox's checkout site), PORTICO_ANVIL_PORT, PORTICO_ANVIL2_PORT,
  * PORTICO_BUNDLER_PORT, PORTICO_BUNDLER2_PORT (the ERC-4337 bundlers of chains 31337 and 31338, scripts/lib/erc4337.ts),
  * PORTICO_SOLANA_PORT, PORTICO_SOLANA_WS_PORT.
  */
 import { join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { publishThirdPartyExample } from './example-third-party.ts'
 import { build } from './lib/build.ts'
 import { portsFromEnv } from './lib/ports.ts'
 import { startStack, type Stack } from './lib/stack.ts'
-import { ROOT } from './lib/workspace.ts'
+import { CDN_DIR, ROOT } from './lib/workspace.ts'
+import { thirdPartyCdnDirFor } from './lib/stack.ts'
 
 const flags = new Set(process.argv.slice(2))
 const csp = flags.has('--csp') || ['1', 'true'].includes(process.env.PORTICO_CSP ?? '')
@@ -47,6 +51,11 @@ process.env.PORTICO_FRAME_DATA_DIR ??= join(ROOT, '.portico', 'frame-db')
 try {
   const ports = portsFromEnv()
   if (!flags.has('--no-build')) await build()
+  // another publisher's plugin on the third-party CDN (packed, installed, built and signed like an outside author's)
+  if (flags.has('--third-party') || (!flags.has('--no-build') && !existsSync(`${thirdPartyCdnDirFor(CDN_DIR)}/manifest.json`))) {
+    const published = await publishThirdPartyExample({ log: () => {} })
+    if (published.failed) console.warn(`the third-party example was not published (the demo runs without it):\n  ${published.failures.join('\n  ')}`)
+  }
   const t = Date.now()
   starting = startStack({
     ports,
@@ -57,6 +66,8 @@ try {
     builtServices: !flags.has('--no-build'),
     echo: true,
     signal: startup.signal,
+    // the demo lists the third-party CDN (examples/third-party-adapter), pinned to its publisher's key
+    thirdParty: true,
   })
   stack = await starting
   const secs = ((Date.now() - t) / 1000).toFixed(1)

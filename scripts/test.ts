@@ -7,6 +7,7 @@
 import { ensureChromium } from './lib/chromium.ts'
 import { ensurePostgres } from './lib/postgres.ts'
 import { runCommand, runVitest, type Counts } from './lib/vitest-run.ts'
+import { publishThirdPartyExample } from './example-third-party.ts'
 
 const started = Date.now()
 const total = { passed: 0, failed: 0, skipped: 0 }
@@ -25,6 +26,12 @@ if (!buildOk) {
   console.error('build failed')
   total.failed += 1
   failures.push('npm run build failed')
+}
+
+// examples/third-party-adapter from the packed tarballs: its tests, then built and signed onto the third-party CDN
+if (buildOk) {
+  section('third-party example (packed packages)')
+  add(await publishThirdPartyExample())
 }
 
 section('unit tests (vitest run)')

@@ -10,6 +10,8 @@ export type Ports = {
   wagmi: number
   /** the composer (hosts/composer): compose a modal by picking plugins from the CDN */
   composer: number
+  /** the "third-party CDN": another publisher's plugins on another origin (examples/third-party-adapter) */
+  cdn2: number
   api: number
   frame: number
   /** the frame's dev SMTP sink (its inbox is a page of the frame service) */
@@ -39,6 +41,7 @@ export const DEFAULT_PORTS: Ports = {
   bundled: 4302,
   wagmi: 4303,
   composer: 4304,
+  cdn2: 4305,
   api: 4310,
   frame: 4320,
   smtp: 4325,
@@ -59,6 +62,7 @@ export const PORT_ENV: Record<keyof Ports, string> = {
   bundled: 'PORTICO_BUNDLED_PORT',
   wagmi: 'PORTICO_WAGMI_PORT',
   composer: 'PORTICO_COMPOSER_PORT',
+  cdn2: 'PORTICO_CDN2_PORT',
   api: 'PORTICO_API_PORT',
   frame: 'PORTICO_FRAME_PORT',
   smtp: 'PORTICO_SMTP_SINK_PORT',
@@ -102,6 +106,8 @@ export function urlsFor(ports: Ports, host = 'localhost') {
     bundled: `http://${host}:${ports.bundled}`,
     wagmi: `http://${host}:${ports.wagmi}`,
     composer: `http://${host}:${ports.composer}`,
+    cdn2: `http://${host}:${ports.cdn2}`,
+    manifest2: `http://${host}:${ports.cdn2}/manifest.json`,
     api: `http://${host}:${ports.api}`,
     frame: `http://${host}:${ports.frame}`,
     idp: `http://${host}:${ports.idp}`,

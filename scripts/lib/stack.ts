@@ -3,8 +3,8 @@
  * (dist/demo) and, when built, the bundled host (dist/bundled: its plugins in its own bundle, no CDN), the wagmi example (dist/wagmi) and the composer (dist/composer). `npm start` and the e2e suite both use this. Once the chains are up the test ERC-20 is
  * deployed to both (scripts/lib/tokens.ts) and the api starts with it in its token list.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import type { IncomingMessage } from 'node:http'
 import { isPortOpen, spawnManaged, waitForPort, type ManagedProcess } from './processes.ts'
 import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './ports.ts'
@@ -32,9 +32,47 @@ export const SERVICES = [
   { name: 'frame', port: 'frame' },
 ] as const satisfies readonly { name: string; port: keyof Ports }[]
 
-/** The demo's strict Content-Security-Policy: scripts from itself and the plugin CDN only, no eval. */
-export function demoCsp(cdnOrigin: string): string {
-  return `script-src 'self' ${cdnOrigin}; object-src 'none'`
+/** The demo's strict Content-Security-Policy: scripts from itself and the plugin CDNs only, no eval. */
+export function demoCsp(cdnOrigin: string, ...otherCdnOrigins: string[]): string {
+  return `script-src 'self' ${[cdnOrigin, ...otherCdnOrigins].join(' ')}; object-src 'none'`
+}
+
+/** The "third-party CDN" folder the stack serves on its own origin (`cdn2`): beside the plugin CDN's folder. */
+export const thirdPartyCdnDirFor = (cdnDir: string) => join(dirname(cdnDir), 'third-party-cdn')
+
+/**
+ * The publisher key the demo pins for the third-party CDN: a file beside that CDN's folder (not served by it),
+ * written by the publishing script (scripts/example-third-party.ts) with the manifest it signs.
+ */
+export const thirdPartyKeyFileFor = (cdnDir: string) => join(dirname(cdnDir), 'third-party-publisher.pub')
+
+/** A plugin source the demo lists after its own CDN (hosts/demo/src/config.ts `sources`). */
+export type DemoSource = { url: string; publicKey?: string }
+
+/**
+ * The demo's extra plugin sources, read again for each page (a publish while the stack runs is picked up): with
+ * `thirdParty`, the third-party CDN when its folder has a manifest, pinned to the key beside it; then
+ * `PORTICO_DEMO_SOURCES` (a JSON array of `{ url, publicKey? }`). Configuration only: adding a source rebuilds nothing.
+ */
+export function demoSources(cdnDir: string, urls: StackUrls, env: NodeJS.ProcessEnv = process.env, thirdParty = true): DemoSource[] {
+  const sources: DemoSource[] = []
+  if (thirdParty && existsSync(join(thirdPartyCdnDirFor(cdnDir), 'manifest.json'))) {
+    const keyFile = thirdPartyKeyFileFor(cdnDir)
+    const publicKey = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined
+    sources.push({ url: urls.manifest2, ...(publicKey ? { publicKey } : {}) })
+  }
+  if (env.PORTICO_DEMO_SOURCES) {
+    let extra: unknown
+    try {
+      extra = JSON.parse(env.PORTICO_DEMO_SOURCES)
+    } catch {
+      throw new Error('PORTICO_DEMO_SOURCES is not JSON: give an array of { "url": "…", "publicKey"?: "…" }')
+    }
+    const valid = Array.isArray(extra) && extra.every((s) => typeof s?.url === 'string' && (s.publicKey === undefined || typeof s.publicKey === 'string'))
+    if (!valid) throw new Error('PORTICO_DEMO_SOURCES must be an array of { "url": "…", "publicKey"?: "…" }')
+    sources.push(...(extra as DemoSource[]))
+  }
+  return sources
 }
 
 /** The bundled host's CSP: scripts from itself only (its plugins are in its bundle), no eval. */
@@ -106,6 +144,12 @@ export type StackOptions = {
   /** Aborting it while the stack starts (Ctrl-C) stops what has started and rejects the start. */
   signal?: AbortSignal
   cdnDir?: string
+  /**
+   * List the third-party CDN (`third-party-cdn` beside `cdnDir`, served on `ports.cdn2`) in the demo's page config,
+   * pinned (`npm start` does). Default false: the e2e suite's pages load the first-party plugins only, and a test that
+   * wants the third party's gives `?sources=`.
+   */
+  thirdParty?: boolean
   demoDir?: string
   /** Serve the bundled host (default: when its folder has index.html). */
   bundled?: boolean
@@ -204,6 +248,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const wanted: [string, number][] = [
       ['demo', ports.demo],
       ['cdn', ports.cdn],
+      ['cdn2', ports.cdn2],
     ]
     if (withBundled) wanted.push(['bundled', ports.bundled])
     const wagmiDir = wagmiDirFor(options)
@@ -374,19 +419,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     checkAborted()
     const config = demoRuntimeConfig(urls)
     const devWallet = options.devWallet ?? existsSync(join(demoDir, DEV_WALLET_FILE))
+    // another publisher's plugins on another origin (scripts/example-third-party.ts publishes there)
+    const cdn2Dir = thirdPartyCdnDirFor(cdnDir)
+    mkdirSync(cdn2Dir, { recursive: true })
+    demoSources(cdnDir, urls) // a malformed PORTICO_DEMO_SOURCES stops the start, not each page
     servers.push(
       await startStaticServer({ dir: cdnDir, port: ports.cdn, cors: true, onRequest: options.onCdnRequest }),
+      await startStaticServer({ dir: cdn2Dir, port: ports.cdn2, cors: true }),
       await startStaticServer({
         dir: demoDir,
         port: ports.demo,
-        csp: options.csp ? demoCsp(urls.cdn) : undefined,
-        transformHtml: (html) => injectDemoConfig(html, { ...config, manifest: inlineManifest(cdnDir) }, { devWallet }),
+        csp: options.csp ? demoCsp(urls.cdn, urls.cdn2) : undefined,
+        transformHtml: (html) => injectDemoConfig(html, { ...config, manifest: inlineManifest(cdnDir), sources: demoSources(cdnDir, urls, process.env, options.thirdParty ?? false) }, { devWallet }),
         onRequest: options.onDemoRequest,
       }),
     )
     lines.unshift(
       row(`demo${options.csp ? ' (strict CSP)' : ''}${devWallet ? ' + Dev Wallet' : ''}`, urls.demo),
       row('plugin CDN', urls.manifest),
+      row('third-party CDN', `${urls.manifest2}${existsSync(join(cdn2Dir, 'manifest.json')) ? '' : ' (empty until npx tsx scripts/example-third-party.ts publishes)'}`),
     )
     if (withBundled) {
       const bundledWallet = options.devWallet ?? existsSync(join(bundledDir, DEV_WALLET_FILE))

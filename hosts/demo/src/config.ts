@@ -9,10 +9,16 @@
  *    the page's "Sign in with X" switch, kept in localStorage), `?solana=1` (the solana adapter on the local Solana chain,
  *    and the Dev Wallet's Solana wallet; off by default, so the page loads no Solana code), `?polkadot=1` (the polkadot
  *    adapter and the Dev Wallet's Polkadot extension; off by default), `?bitcoin=1` (the bitcoin adapter on regtest and
- *    the Dev Wallet's sats-connect wallet; off by default), and with `debug` also
- *    `?manifest=<url>` (tests point the demo at another plugin CDN) and `?solanaRpc=<url>` (another local Solana chain).
+ *    the Dev Wallet's sats-connect wallet; off by default), `?accountTypes=eoa` (the embedded wallet's default account,
+ *    {@link embeddedWalletOptions}), and with `debug` also
+ *    `?manifest=<url>` (tests point the demo at another plugin CDN), `?sources=<json>` (the extra plugin sources,
+ *    `[{"url":"…","publicKey":"…"}]`, replacing the configured ones; `[]` for none) and `?solanaRpc=<url>` (another
+ *    local Solana chain).
  */
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
+
+/** A plugin source: a manifest URL and, pinned, the key its publisher signs it with. */
+export type DemoSource = { url: string; publicKey?: string }
 
 export type DemoConfig = {
   projectId: string
@@ -40,6 +46,11 @@ export type DemoConfig = {
    * Dropped with `?manifest=`, which points the page at another CDN.
    */
   manifest?: unknown
+  /**
+   * More plugin sources after the demo's own CDN (another publisher's manifest, its publisher key pinned): the stack
+   * lists its "third-party CDN" here, so adding one is configuration, not a rebuild of the demo.
+   */
+  sources: DemoSource[]
   /** Sign in with X after a connect (the siwx plugin, sessions verified and kept by the api). */
   siwx: boolean
   /** The local Solana chain (the dev stack's LiteSVM behind the JSON-RPC). */
@@ -100,6 +111,7 @@ const FALLBACK: DemoConfig = {
   preload: 'intent',
   sendTo: DEFAULT_SEND_TO,
   locale: 'en',
+  sources: [],
   siwx: false,
   // the local chain's fixed genesis hash (tests/solana/keys.ts), cut to 32 characters for CAIP-2
   solana: { rpcUrl: 'http://localhost:8899', wsUrl: 'ws://localhost:8900', caipNetworkId: 'solana:2HpdrUj58LmkytJebbafrZb2ousvaTgP' },
@@ -118,6 +130,28 @@ function metaConfig(): Partial<DemoConfig> {
     console.warn('[portico demo] ignoring a malformed <meta name="portico-config">')
     return {}
   }
+}
+
+const isHttpUrl = (v: unknown) => {
+  try {
+    return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol)
+  } catch {
+    return false
+  }
+}
+
+/** The well-formed sources of a list (config or query); the others are dropped with a warning. */
+function readSources(raw: unknown, from: string): DemoSource[] {
+  if (!Array.isArray(raw)) {
+    console.warn(`[portico demo] ignoring ${from}: expected an array of { url, publicKey? }`)
+    return []
+  }
+  return raw.flatMap((s: unknown) => {
+    const { url, publicKey } = (s ?? {}) as { url?: unknown; publicKey?: unknown }
+    if (isHttpUrl(url) && (publicKey === undefined || typeof publicKey === 'string')) return [{ url: url as string, ...(publicKey ? { publicKey } : {}) }]
+    console.warn(`[portico demo] ignoring the plugin source ${JSON.stringify(s)} of ${from}`)
+    return []
+  })
 }
 
 const truthy = (v: string | null) => v !== null && v !== '0' && v !== 'false'
@@ -165,6 +199,16 @@ export function readConfig(href = location.href): DemoConfig {
     config.manifestUrl = new URL(query.get('manifest')!, href).href
     delete config.manifest
   }
+  config.sources = meta.sources === undefined ? [] : readSources(meta.sources, 'the page config\'s sources')
+  if (config.debug && query.get('sources') !== null) {
+    let raw: unknown
+    try {
+      raw = JSON.parse(query.get('sources')!)
+    } catch {
+      raw = undefined
+    }
+    config.sources = readSources(raw, '?sources=')
+  }
   const preload = query.get('preload')
   if (preload === 'none' || preload === 'intent' || preload === 'idle') config.preload = preload
   if (query.get('projectId') !== null) config.projectId = query.get('projectId')!
@@ -199,6 +243,27 @@ export function connectOptions(href = location.href): Record<string, unknown> | 
       { id: 'harbor', name: 'Harbor', deepLink: 'harbor://', webappLink: 'https://harbor.example' },
     ]
   return Object.keys(options).length ? options : undefined
+}
+
+/**
+ * The embedded wallet's options (its `features['embedded-wallet']` object) from the query: `?accountTypes=eoa` (the
+ * account an email or social user starts with on every eip155 chain) or per chain,
+ * `?accountTypes=eip155:31337=eoa,eip155=smartAccount`. `undefined` without it; a malformed entry is dropped with a
+ * warning.
+ *
+ * @example
+ * embeddedWalletOptions('https://demo.test/?accountTypes=eip155:31337=eoa') // { defaultAccountTypes: { 'eip155:31337': 'eoa' } }
+ */
+export function embeddedWalletOptions(href = location.href): { defaultAccountTypes: Record<string, 'eoa' | 'smartAccount'> } | undefined {
+  const raw = new URL(href).searchParams.get('accountTypes')
+  if (!raw) return undefined
+  const defaultAccountTypes: Record<string, 'eoa' | 'smartAccount'> = {}
+  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [chain, type] = entry.includes('=') ? entry.split('=', 2) : ['eip155', entry]
+    if (/^eip155(:\d+)?$/.test(chain!) && (type === 'eoa' || type === 'smartAccount')) defaultAccountTypes[chain!] = type
+    else console.warn(`[portico demo] ignoring ?accountTypes= entry ${JSON.stringify(entry)}: expected [eip155[:<chainId>]=]eoa|smartAccount`)
+  }
+  return Object.keys(defaultAccountTypes).length ? { defaultAccountTypes } : undefined
 }
 
 /** The same page with some query parameters changed (`null` removes one). */

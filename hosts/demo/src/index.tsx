@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { createKernel } from '@portico/kernel'
 import { App } from './App.js'
-import { BITCOIN_NETWORK_IDS, connectOptions, demoNetworkIds, evmOptions, readConfig, POLKADOT_NETWORK_IDS, readFlag, SIWX_REQUIRED_KEY, solanaOptions } from './config.js'
+import { BITCOIN_NETWORK_IDS, connectOptions, demoNetworkIds, embeddedWalletOptions, evmOptions, readConfig, POLKADOT_NETWORK_IDS, readFlag, SIWX_REQUIRED_KEY, solanaOptions } from './config.js'
 import '@portico/kernel/styles.css'
 import './styles.css'
 
@@ -12,8 +12,9 @@ document.documentElement.dataset.theme = config.theme
 const kernel = createKernel({
   projectId: config.projectId || undefined,
   metadata: { name: 'Portico demo', description: 'Portico demo host', url: location.origin, icons: [] },
-  // the manifest inlined by the server saves its round trip on the first open; entries resolve against the URL
-  remotes: { manifestUrl: config.manifestUrl, manifest: config.manifest as never },
+  // the manifest inlined by the server saves its round trip on the first open; entries resolve against the URL.
+  // `sources`: other publishers' manifests (the stack's third-party CDN), each pinned to its publisher's key
+  remotes: { manifestUrl: config.manifestUrl, manifest: config.manifest as never, sources: config.sources },
   adapters: ['eip155', ...(config.solanaEnabled ? (['solana'] as const) : []), ...(config.polkadotEnabled ? (['polkadot'] as const) : []), ...(config.bitcoinEnabled ? (['bip122'] as const) : [])],
   networks: [...demoNetworkIds(config), ...(config.solanaEnabled ? [config.solana.caipNetworkId] : []), ...(config.polkadotEnabled ? POLKADOT_NETWORK_IDS : []), ...(config.bitcoinEnabled ? BITCOIN_NETWORK_IDS : [])],
   // plugins in the manifest load unless switched off; solana only with `?solana=1`
@@ -25,6 +26,8 @@ const kernel = createKernel({
     // sign-in loads only when the page turns it on (its remote would otherwise load with every first open)
     ['siwx', config.siwx],
     ...config.features.map((f) => [f, (f === 'connect' && connectOptions()) || true] as const),
+    // `?accountTypes=`: the account an email or social user starts with (else the smart account where a chain has one)
+    ...(embeddedWalletOptions() ? [['embedded-wallet', embeddedWalletOptions()] as const] : []),
     ...config.off.map((f) => [f, false] as const),
   ]),
   themeMode: config.theme,

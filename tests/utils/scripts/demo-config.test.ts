@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { readConfig, withQuery, evmOptions, demoNetworkIds } from '../../../hosts/demo/src/config.ts'
+import { readConfig, withQuery, evmOptions, demoNetworkIds, embeddedWalletOptions } from '../../../hosts/demo/src/config.ts'
 
 const page = 'http://localhost:4300/'
 afterEach(() => document.head.querySelectorAll('meta').forEach((m) => m.remove()))
@@ -50,6 +50,17 @@ describe('demo config', () => {
 
   it('error: a sendTo that is not an address falls back to the default', () => {
     expect(readConfig(`${page}?sendTo=alice`).sendTo).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  })
+
+  it("behavior: ?accountTypes= sets the embedded wallet's default account, for every eip155 chain or per chain", () => {
+    expect(embeddedWalletOptions(page)).toBeUndefined()
+    expect(embeddedWalletOptions(`${page}?accountTypes=eoa`)).toEqual({ defaultAccountTypes: { eip155: 'eoa' } })
+    expect(embeddedWalletOptions(`${page}?accountTypes=eip155:31337=eoa,eip155=smartAccount`)).toEqual({ defaultAccountTypes: { 'eip155:31337': 'eoa', eip155: 'smartAccount' } })
+  })
+
+  it('error: a malformed ?accountTypes= entry is dropped, the others kept', () => {
+    expect(embeddedWalletOptions(`${page}?accountTypes=safe`)).toBeUndefined()
+    expect(embeddedWalletOptions(`${page}?accountTypes=solana:1=eoa,eip155:31338=eoa`)).toEqual({ defaultAccountTypes: { 'eip155:31338': 'eoa' } })
   })
 
   it('behavior: withQuery changes and removes parameters', () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PORTS, TEST_PORTS, portsFromEnv, urlsFor } from '../../../scripts/lib/ports.ts'
-import { demoCsp, demoRuntimeConfig, injectDemoConfig, stackEnv } from '../../../scripts/lib/stack.ts'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { demoCsp, demoRuntimeConfig, demoSources, injectDemoConfig, stackEnv, thirdPartyCdnDirFor, thirdPartyKeyFileFor } from '../../../scripts/lib/stack.ts'
 
 describe('ports', () => {
   it('behavior: defaults, env overrides, and test ports beside them', () => {
-    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, wagmi: 4303, composer: 4304, api: 4310, frame: 4320, smtp: 4325, idp: 4321, relay: 4330, onramp: 4340, anvil: 8545, anvil2: 8546, bundler: 4337, bundler2: 4338, solana: 8899, solanaWs: 8900 })
+    expect(DEFAULT_PORTS).toEqual({ demo: 4300, cdn: 4301, bundled: 4302, wagmi: 4303, composer: 4304, cdn2: 4305, api: 4310, frame: 4320, smtp: 4325, idp: 4321, relay: 4330, onramp: 4340, anvil: 8545, anvil2: 8546, bundler: 4337, bundler2: 4338, solana: 8899, solanaWs: 8900 })
     // the frame's dev SMTP sink moves with the rest of a stack
     expect(portsFromEnv({ PORTICO_SMTP_SINK_PORT: '5325' }).smtp).toBe(5325)
     expect(TEST_PORTS.smtp).toBe(14325)
@@ -53,6 +56,28 @@ describe('demo page config', () => {
 
   it('behavior: the strict CSP allows scripts from the page and the plugin CDN only', () => {
     expect(demoCsp(urls.cdn)).toBe("script-src 'self' http://localhost:4301; object-src 'none'")
+    expect(demoCsp(urls.cdn, urls.cdn2)).toBe("script-src 'self' http://localhost:4301 http://localhost:4305; object-src 'none'")
+  })
+
+  it('behavior: the third-party CDN is a source once it has a manifest, pinned to the key beside it; env adds more', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portico-sources-'))
+    try {
+      const cdnDir = join(dist, 'cdn')
+      expect(demoSources(cdnDir, urls, {})).toEqual([])
+      mkdirSync(thirdPartyCdnDirFor(cdnDir), { recursive: true })
+      writeFileSync(join(thirdPartyCdnDirFor(cdnDir), 'manifest.json'), '{}')
+      expect(demoSources(cdnDir, urls, {})).toEqual([{ url: 'http://localhost:4305/manifest.json' }])
+      writeFileSync(thirdPartyKeyFileFor(cdnDir), `${'k'.repeat(43)}\n`)
+      const extra = { url: 'https://plugins.acme.example/manifest.json', publicKey: 'p'.repeat(43) }
+      expect(demoSources(cdnDir, urls, { PORTICO_DEMO_SOURCES: JSON.stringify([extra]) })).toEqual([
+        { url: 'http://localhost:4305/manifest.json', publicKey: 'k'.repeat(43) },
+        extra,
+      ])
+      expect(() => demoSources(cdnDir, urls, { PORTICO_DEMO_SOURCES: 'nope' })).toThrow('PORTICO_DEMO_SOURCES is not JSON')
+      expect(() => demoSources(cdnDir, urls, { PORTICO_DEMO_SOURCES: '[{"publicKey":"x"}]' })).toThrow('PORTICO_DEMO_SOURCES must be an array')
+    } finally {
+      rmSync(dist, { recursive: true, force: true })
+    }
   })
 
   it('behavior: services get every port and URL in env', () => {

@@ -47,7 +47,7 @@ export type PrepareOptions = {
   source?: boolean
   /** The tsconfig.json the definitions are read with. Default: the plugin's own, else one for react-jsx. */
   tsconfig?: string
-  /** Bundle the federation runtime into the remote (for hosts without the Portico kernel's loader). Default: false. */
+  /** An enhanced container with the federation runtime inside instead of a classic container. Default: false. */
   bundleRuntime?: boolean
   log?: (line: string) => void
 }
@@ -152,7 +152,7 @@ export async function preparePlugins(targets: readonly PluginTarget[], options: 
         plugin,
         metadata: { ...manifestMetadata(d, p.portico, kernel ?? '', log), kernel },
         stagingDir,
-        config: remoteConfig(plugin, { outputPath: stagingDir, externalRuntime: !options.bundleRuntime, source: options.source ?? false }),
+        config: remoteConfig(plugin, { outputPath: stagingDir, container: options.bundleRuntime ? 'enhanced' : 'classic', externalRuntime: !options.bundleRuntime, source: options.source ?? false }),
       })
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error))

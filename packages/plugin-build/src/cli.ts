@@ -16,7 +16,8 @@ export const USAGE = `Usage: portico-plugin <command> [options]
       --public-url <url>    The URL <out> is served at: the manifest's entries become absolute URLs.
       --manifest <file>     The manifest to write (default: <out>/manifest.json).
       --replace             Write a manifest of this plugin only (default: keep the other plugins' entries).
-      --bundle-runtime      Bundle the federation runtime (for hosts without the Portico kernel's loader).
+      --bundle-runtime      An enhanced container with the federation runtime inside (default: a classic container, smaller,
+                            loaded by the host's runtime).
 
   prune <cdn dir>           Delete the build folders no manifest refers to.
       --keep <manifest>     A manifest whose builds stay (repeatable; default: <cdn dir>/manifest.json).

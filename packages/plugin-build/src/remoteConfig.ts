@@ -84,6 +84,13 @@ export type RemoteConfigOptions = {
   externalRuntime?: boolean
   /** Resolve packages through their `source` export condition (inside the Portico repository). Default: false. */
   source?: boolean
+  /**
+   * `classic` (default): a plain container (`init`/`get` on a global, rspack's ModuleFederationPluginV1) that
+   * consumes the host's share scope; about 4 KB gzipped smaller per remote than `enhanced`, which carries the
+   * enhanced bundler runtime (and, without `externalRuntime`, the runtime core). Both load in the kernel's
+   * federation runtime and in any Module Federation host.
+   */
+  container?: 'classic' | 'enhanced'
 }
 
 /**
@@ -95,6 +102,8 @@ export type RemoteConfigOptions = {
  */
 export function remoteConfig(plugin: { name: string; dir: string; entry: string }, options: RemoteConfigOptions): Configuration {
   const container = remoteName(plugin.name)
+  const exposes = { './plugin': { import: [REMOTE_PRELUDE, plugin.entry] } }
+  const shared = Object.fromEntries(SHARED_SINGLETONS.map((m) => [m, { singleton: true, import: false as const, requiredVersion: false as const }]))
   return {
     ...commonConfig({ source: options.source ?? false }),
     name: plugin.name,
@@ -113,19 +122,22 @@ export function remoteConfig(plugin: { name: string; dir: string; entry: string 
       clean: false,
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name: container,
-        filename: REMOTE_ENTRY,
-        exposes: { './plugin': { import: [REMOTE_PRELUDE, plugin.entry] } },
-        shared: Object.fromEntries(SHARED_SINGLETONS.map((m) => [m, { singleton: true, import: false, requiredVersion: false }])),
-        dts: false,
-        manifest: false,
-        experiments: {
-          // remotes load from remoteEntry.js, never from an mf-manifest, and consume no remotes themselves
-          optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
-          ...((options.externalRuntime ?? true) ? { externalRuntime: true } : {}),
-        },
-      }),
+      options.container === 'enhanced'
+        ? new ModuleFederationPlugin({
+            name: container,
+            filename: REMOTE_ENTRY,
+            exposes,
+            shared,
+            dts: false,
+            manifest: false,
+            experiments: {
+              // remotes load from remoteEntry.js, never from an mf-manifest, and consume no remotes themselves
+              optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
+              ...((options.externalRuntime ?? true) ? { externalRuntime: true } : {}),
+            },
+          })
+        : // the container alone: the host's federation runtime initialises its share scope and calls `get`
+          new rspack.container.ModuleFederationPluginV1({ name: container, filename: REMOTE_ENTRY, library: { type: 'var', name: container }, exposes, shared }),
       // Under tsx (esbuild keepNames) the federation runtime template that rspack stringifies from a function
       // carries `__name(fn, "name")` calls; make them identity calls so the remote runs however it was built.
       new rspack.DefinePlugin({ __name: '((fn) => fn)' }),

@@ -8,6 +8,7 @@ import type { ApprovalQueue } from '../../page/src/approval.js'
 import { AuthClient } from '../../page/src/authClient.js'
 import { ChainState } from '../../page/src/chain.js'
 import { createHandlers } from '../../page/src/handlers.js'
+import { SmartAccounts } from '../../page/src/smartAccounts.js'
 import { FrameStore } from '../../page/src/store.js'
 import { WalletService } from '../../page/src/wallet.js'
 import { approveChannel } from '../../../../tests/wallets/farcaster/client.js'
@@ -51,6 +52,7 @@ describe('frame page: Farcaster sign-in through the relay', () => {
       reload: vi.fn(),
       sleep: () => onPoll(++polls),
       social: { projectId: 'portico-dev', parentOrigin: APP, origin: frame.url },
+      smartAccounts: new SmartAccounts(store),
     })
     return { handlers, sent, polls: () => polls }
   }

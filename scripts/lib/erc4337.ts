@@ -1,7 +1,9 @@
 /**
  * The dev stack's ERC-4337: once the anvil chains are up, `npm start` and the e2e stack deploy the EntryPoint v0.7
- * (at its canonical address), a SimpleAccountFactory and a VerifyingPaymaster to each chain through anvil's CREATE2
- * deployer (services/api/src/paymaster/contracts.ts), fund the paymaster's deposit, and start a real bundler
+ * (at its canonical address), a SimpleAccount1271Factory (SimpleAccountFactory v0.7's interface, deploying a
+ * SimpleAccount with ERC-1271: services/api/src/paymaster/solidity/PorticoAccount.sol) and a VerifyingPaymaster to each
+ * chain through anvil's CREATE2 deployer (services/api/src/paymaster/contracts.ts), fund the paymaster's deposit, and
+ * start a real bundler
  * (`@pimlico/alto`) per chain. The api's `POST /v1/paymaster/{chainId}` (ERC-7677) signs sponsorships for that
  * paymaster, so a fresh smart account can act before it holds ETH. The frame gets the whole setup as
  * PORTICO_SMART_ACCOUNT_CHAINS ({@link smartAccountChains}).
@@ -29,8 +31,11 @@ export const ENTRY_POINT_ADDRESS: Address = ENTRY_POINT_V07
 /** The paymaster's verifying signer on the dev stack (the api's dev-only default; PORTICO_PAYMASTER_SIGNER_KEY overrides both). */
 export const DEV_PAYMASTER_SIGNER: Address = privateKeyToAddress(DEV_ONLY_PAYMASTER_SIGNER_KEY)
 const devAddresses = erc4337Addresses(DEV_PAYMASTER_SIGNER)
-/** The SimpleAccountFactory v0.7 (constructor argument: the EntryPoint), the same on every fresh chain. */
-export const SIMPLE_ACCOUNT_FACTORY_ADDRESS: Address = devAddresses.factory
+/**
+ * The smart-account factory, SimpleAccount1271Factory (constructor argument: the EntryPoint), the same on every fresh
+ * chain: its accounts are SimpleAccount v0.7 plus ERC-1271, so their signatures verify with viem's verifyMessage.
+ */
+export const SIMPLE_ACCOUNT_1271_FACTORY_ADDRESS: Address = devAddresses.factory
 /** The VerifyingPaymaster trusting {@link DEV_PAYMASTER_SIGNER}, the same on every fresh chain. */
 export const VERIFYING_PAYMASTER_ADDRESS: Address = devAddresses.paymaster
 
@@ -46,7 +51,7 @@ export function paymasterSignerFromEnv(env: NodeJS.ProcessEnv = process.env): Ad
 }
 
 /**
- * Deploys the EntryPoint v0.7, the SimpleAccountFactory and the VerifyingPaymaster to the anvil chain at `rpcUrl`
+ * Deploys the EntryPoint v0.7, the SimpleAccount1271Factory and the VerifyingPaymaster to the anvil chain at `rpcUrl`
  * and funds the paymaster's deposit (1,000 ETH); idempotent (what has code is skipped).
  *
  * @example
@@ -66,7 +71,7 @@ export type SmartAccountChain = { bundlerUrl: string; paymasterUrl: string; fact
  * @example
  * JSON.stringify(smartAccountChains(ports, urls)) // {"31337":{"bundlerUrl":"http://127.0.0.1:4337",…},"31338":{…}}
  */
-export function smartAccountChains(ports: Ports, urls: Pick<StackUrls, 'api'>, factoryAddress: Address = SIMPLE_ACCOUNT_FACTORY_ADDRESS): Record<string, SmartAccountChain> {
+export function smartAccountChains(ports: Ports, urls: Pick<StackUrls, 'api'>, factoryAddress: Address = SIMPLE_ACCOUNT_1271_FACTORY_ADDRESS): Record<string, SmartAccountChain> {
   const chain = (bundlerPort: number, chainId: number): SmartAccountChain => ({
     bundlerUrl: `http://127.0.0.1:${bundlerPort}`,
     paymasterUrl: `${urls.api}/v1/paymaster/${chainId}`,
@@ -136,7 +141,7 @@ export function describeErc4337(deployed: readonly DeployedErc4337[], bundlers: 
   const first = deployed[0]
   if (!first) return []
   return [
-    `  ERC-4337 v0.7 on chains ${deployed.map((d) => d.chainId).join(', ')}: EntryPoint ${first.entryPoint}, SimpleAccountFactory ${first.factory}, VerifyingPaymaster ${first.paymaster} (signer ${first.paymasterSigner})`,
+    `  ERC-4337 v0.7 on chains ${deployed.map((d) => d.chainId).join(', ')}: EntryPoint ${first.entryPoint}, SimpleAccount1271Factory ${first.factory}, VerifyingPaymaster ${first.paymaster} (signer ${first.paymasterSigner})`,
     `    bundlers (alto) ${bundlers.map((b) => `${b.chainId} ${b.url}`).join(', ')}; paymaster (ERC-7677) ${apiUrl}/v1/paymaster/<chainId>`,
   ]
 }

@@ -1,12 +1,13 @@
 /**
  * Email login and the embedded wallet end to end in Chromium, through the stack's frame service (its own origin),
  * its dev SMTP sink and the anvil chains: a code from the inbox gives an account; a signature and a 0.01 ETH send
- * are approved inside the frame and checked independently (viem, anvil); a reload restores with no code; a second
+ * are approved inside the frame and checked independently (viem, anvil; the login starts with the smart account, so
+ * the signature is ERC-6492 and the send a user operation); a reload restores with no code; a second
  * browser profile approves the device by the mailed link, then a code, and gets the same address; update email;
  * five wrong codes end the code; a host page that posts forged messages to the frame approves nothing. Every test
  * starts on its own fresh browser profile.
  */
-import { parseEther, toHex, verifyMessage, type Address, type Hex } from 'viem'
+import { decodeEventLog, parseAbiItem, parseEther, toHex, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { demoRuntimeConfig, injectDemoConfig } from '../../scripts/lib/stack.ts'
 import { startStaticServer } from '../../scripts/lib/static-server.ts'
@@ -50,6 +51,42 @@ async function rpc(url: string, method: string, params: unknown[]) {
   const body = (await res.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(body.error.message)
   return body.result
+}
+
+const ENTRY_POINT = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
+const USER_OPERATION_EVENT = parseAbiItem(
+  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
+)
+
+/**
+ * Who sent a transaction: its `from` for an eoa; for a smart account (the default after an email login) the sender of
+ * the one successful user operation the bundler's transaction to the EntryPoint carries.
+ */
+function sentBy(receipt: TransactionReceipt): string {
+  if (receipt.to?.toLowerCase() !== ENTRY_POINT.toLowerCase()) return receipt.from.toLowerCase()
+  const ops = receipt.logs
+    .filter((l) => l.address.toLowerCase() === ENTRY_POINT.toLowerCase())
+    .flatMap((l) => {
+      try {
+        return [decodeEventLog({ abi: [USER_OPERATION_EVENT], data: l.data, topics: l.topics })]
+      } catch {
+        return []
+      }
+    })
+  expect(ops).toHaveLength(1)
+  expect(ops[0]!.args.success).toBe(true)
+  return ops[0]!.args.sender.toLowerCase()
+}
+
+/** Checks a demo send of 0.01 ETH from `address` on `chain`: it landed, `address` sent it and paid exactly 0.01 ETH (a smart account's gas is sponsored). */
+async function expectSentFrom(chain: PublicClient, hash: Hex, address: Address, funded: bigint, receiverBefore: bigint) {
+  const receipt = await chain.waitForTransactionReceipt({ hash, timeout: 20_000 })
+  expect(receipt.status).toBe('success')
+  expect(sentBy(receipt)).toBe(address.toLowerCase())
+  expect((await chain.getBalance({ address: SEND_TO })) - receiverBefore).toBe(parseEther('0.01'))
+  const spent = funded - (await chain.getBalance({ address }))
+  if (receipt.to?.toLowerCase() === ENTRY_POINT.toLowerCase()) expect(spent).toBe(parseEther('0.01'))
+  else expect(spent).toBe(parseEther('0.01') + receipt.gasUsed * receipt.effectiveGasPrice)
 }
 
 /** Lets the modal's height and view transitions (150 ms) finish before a screenshot. */
@@ -118,7 +155,10 @@ describe('email login and the embedded wallet', () => {
     const result = d.page.locator('[data-testid=demo-sign-result][data-status=ok]')
     await result.waitFor({ state: 'visible', timeout: 30_000 })
     const signature = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
-    expect(await verifyMessage({ address, message: DEMO_MESSAGE, signature })).toBe(true)
+    // viem's verifyMessage on the chain: ECDSA for an eoa, ERC-6492 for the (not yet deployed) smart account
+    expect(await kernelState(d.page, 's => s.chains.accounts.eip155.preferredAccountType')).toBe('smartAccount')
+    expect(await chains[31337].verifyMessage({ address, message: DEMO_MESSAGE, signature })).toBe(true)
+    expect(await chains[31337].verifyMessage({ address, message: 'another message', signature })).toBe(false)
     // the approval view is gone and the modal closed again (it was opened for the request)
     await d.page.getByTestId('portico-modal').waitFor({ state: 'hidden' })
   })
@@ -131,13 +171,9 @@ describe('email login and the embedded wallet', () => {
     await d.page.getByTestId('demo-send').click()
     await approveInFrame(d.page, () => screenshot(d.page, 'email-approve-send-light'))
     const result = d.page.locator('[data-testid=demo-send-result][data-status=ok]')
-    await result.waitFor({ state: 'visible', timeout: 30_000 })
+    await result.waitFor({ state: 'visible', timeout: 60_000 })
     const hash = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
-    const receipt = await chains[31337].waitForTransactionReceipt({ hash, timeout: 20_000 })
-    expect(receipt.status).toBe('success')
-    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
-    expect((await chains[31337].getTransaction({ hash })).value).toBe(parseEther('0.01'))
-    expect((await chains[31337].getBalance({ address: SEND_TO })) - before).toBe(parseEther('0.01'))
+    await expectSentFrom(chains[31337], hash, address, parseEther('1'), before)
   })
 
   it('switches to the second chain: the embedded wallet follows, and a send approved in the frame lands there', async () => {
@@ -157,11 +193,9 @@ describe('email login and the embedded wallet', () => {
     await d.page.getByTestId('demo-send').click()
     await approveInFrame(d.page)
     const result = d.page.locator('[data-testid=demo-send-result][data-status=ok]')
-    await result.waitFor({ state: 'visible', timeout: 30_000 })
+    await result.waitFor({ state: 'visible', timeout: 60_000 })
     const hash = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
-    const receipt = await chains[31338].waitForTransactionReceipt({ hash, timeout: 20_000 })
-    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
-    expect((await chains[31338].getBalance({ address: SEND_TO })) - before).toBe(parseEther('0.01'))
+    await expectSentFrom(chains[31338], hash, address, parseEther('2'), before)
   })
 
   it('restores the session on reload with no code', async () => {

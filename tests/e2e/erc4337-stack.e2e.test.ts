@@ -1,16 +1,17 @@
 /**
  * ERC-4337 on the e2e stack, from Node (no browser): both anvil chains have the EntryPoint v0.7 at its canonical
- * address, the SimpleAccountFactory and the VerifyingPaymaster (scripts/lib/erc4337.ts); each chain's bundler (alto)
+ * address, the SimpleAccount1271Factory and the VerifyingPaymaster (scripts/lib/erc4337.ts); each chain's bundler (alto)
  * lists the EntryPoint; a fresh SimpleAccount (permissionless, a random owner key) sends ETH as a user operation
  * through the bundler with the api's paymaster (ERC-7677, `POST /v1/paymaster/{chainId}`) paying the gas: the account
- * is deployed by that operation and ends with nothing, having held exactly the amount it sent. A user operation with
+ * is deployed by that operation and ends with nothing, having held exactly the amount it sent, and answers ERC-1271
+ * for its owner's signatures. A user operation with
  * a bad signature is refused with the EntryPoint's reason, and the paymaster refuses bad params with JSON-RPC errors.
  * Each test uses fresh keys, so no other e2e file's balances or nonces move.
  */
 import { createSmartAccountClient } from 'permissionless'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 import { createPimlicoClient } from 'permissionless/clients/pimlico'
-import { type Address, type Hex, createPublicClient, defineChain, http, numberToHex, parseEther, toHex } from 'viem'
+import { type Address, type Hex, createPublicClient, defineChain, encodeAbiParameters, http, keccak256, numberToHex, parseEther, stringToHex, toHex } from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Address, getUserOperationHash } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
@@ -81,7 +82,7 @@ describe('ERC-4337 on the stack', () => {
   })
 
   it.each(CHAINS)('behavior: a fresh smart account sends ETH through the bundler on chain $chainId, the paymaster paying the gas', async (chain) => {
-    const { client, account, wallet } = await smartAccount(chain)
+    const { client, account, wallet, owner } = await smartAccount(chain)
     const receiver = privateKeyToAccount(generatePrivateKey()).address
     const amount = parseEther('0.0123')
     expect(await client.getCode({ address: account.address })).toBeUndefined()
@@ -95,6 +96,16 @@ describe('ERC-4337 on the stack', () => {
     expect(((await client.getCode({ address: account.address })) ?? '0x').length).toBeGreaterThan(2)
     expect(await client.getBalance({ address: receiver })).toBe(amount)
     expect(await client.getBalance({ address: account.address })).toBe(0n)
+    // the factory's account answers ERC-1271: its owner's signature of the replay-safe hash is valid, another key's not
+    const isValidSignature = [
+      { type: 'function', name: 'isValidSignature', stateMutability: 'view', inputs: [{ type: 'bytes32' }, { type: 'bytes' }], outputs: [{ type: 'bytes4' }] },
+    ] as const
+    const digest = keccak256(stringToHex('portico'))
+    const safe = keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'address' }, { type: 'uint256' }], [digest, account.address, BigInt(chain.chainId)]))
+    const check = async (signer: { signMessage(a: { message: { raw: Hex } }): Promise<Hex> }) =>
+      client.readContract({ address: account.address, abi: isValidSignature, functionName: 'isValidSignature', args: [digest, await signer.signMessage({ message: { raw: safe } })] })
+    expect(await check(owner)).toBe('0x1626ba7e')
+    expect(await check(privateKeyToAccount(generatePrivateKey()))).toBe('0xffffffff')
   })
 
   it('error: a user operation with a bad signature is refused by the EntryPoint with a clear reason', async () => {

@@ -8,18 +8,20 @@
  * with a new code on retry; the sign-in service unreachable is a clear error toast with a retry.
  */
 import { randomBytes } from 'node:crypto'
-import { keccak256, stringToHex, verifyMessage, type Address, type Hex } from 'viem'
+import { keccak256, stringToHex, type Address, type Hex } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { FRAME_ERROR_MESSAGES } from '../../contracts/src/spec/constants.ts'
 import { DEV_ID_REGISTRY_ADDRESS } from '../../services/frame/src/farcaster/idRegistry.ts'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
-import { truncated, waitForText } from '../utils/devWallet.ts'
+import { chainClients, truncated, waitForText } from '../utils/devWallet.ts'
 import { approveInFrame, waitForEmbeddedAddress } from '../utils/email.ts'
 import { openSocialButtons, waitForErrorToast } from '../utils/social.ts'
 import { approveChannel } from '../wallets/farcaster/client.ts'
 import type {} from '../utils/stack.ts'
 
 const stack = inject('stack')
+/** Verifies on chain 31337: ECDSA for an eoa, ERC-6492 / ERC-1271 for the smart account the login starts with. */
+const chain = chainClients(stack)[31337]
 const CHAIN_ID = 31337
 /** The message the demo's "Sign message" signs (hosts/demo/src/config.ts). */
 const DEMO_MESSAGE = 'Hello from the Portico demo'
@@ -83,7 +85,8 @@ describe('Sign In With Farcaster in the modal', () => {
     const result = d.page.locator('[data-testid=demo-sign-result][data-status=ok]')
     await result.waitFor({ state: 'visible', timeout: 30_000 })
     const signature = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
-    expect(await verifyMessage({ address, message: DEMO_MESSAGE, signature })).toBe(true)
+    expect(await chain.verifyMessage({ address, message: DEMO_MESSAGE, signature })).toBe(true)
+    expect(await chain.verifyMessage({ address, message: 'another message', signature })).toBe(false)
     expect(d.pageErrors).toEqual([])
   })
 

@@ -1,13 +1,16 @@
 /**
  * Smart accounts in the embedded wallet end to end (issue 16), in Chromium against the real stack: the EntryPoint
- * v0.7, the SimpleAccount factory and the paymaster on anvil, the alto bundler, the frame service. After an email
+ * v0.7, the SimpleAccount1271Factory (SimpleAccount v0.7 plus ERC-1271) and the paymaster on anvil, the alto bundler,
+ * the frame service. After an email
  * login the smart account is the account in use on 31337; its first send deploys it (code read back from anvil) and
  * moves the funds, paid by the paymaster; a three-call wallet_sendCalls lands as ONE user operation; the visitor
  * switches to the eoa in the Account view and sends from it; each account's signature verifies with viem
  * (ERC-6492 / ERC-1271 for the smart account). With the bundler unreachable a send says so clearly and the eoa
- * still works. Every test starts on its own fresh browser profile.
+ * still works; a user operation the EntryPoint rejects (the paymaster's signature no longer matches) names its AA
+ * reason and moves nothing; a host that sets `defaultAccountTypes: { 'eip155:31337': 'eoa' }` (the demo's
+ * `?accountTypes=`) starts its users on the eoa. Every test starts on its own fresh browser profile.
  */
-import { parseAbiItem, parseEther, toEventSelector, toHex, type Address, type Hex } from 'viem'
+import { concatHex, hexToBigInt, numberToHex, parseAbiItem, parseEther, recoverMessageAddress, sliceHex, toEventSelector, toHex, type Address, type Hex } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
 import { chainClients } from '../utils/devWallet.ts'
@@ -33,8 +36,8 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((d) => d.close()))
 })
 
-async function open(theme: 'light' | 'dark' = 'light') {
-  const d = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme }), { colorScheme: theme })
+async function open(theme: 'light' | 'dark' = 'light', query: Record<string, string> = {}) {
+  const d = await openPage(demoUrl(stack.urls.demo, { debug: '1', theme, ...query }), { colorScheme: theme })
   opened.push(d)
   return d
 }
@@ -192,8 +195,8 @@ describe('smart accounts in the embedded wallet', () => {
     expect(d.pageErrors).toEqual([])
   })
 
-  // Needs an account contract with ERC-1271 `isValidSignature` (SimpleAccount 0.7.0 has none; see the report of
-  // issue 16's frame part): viem asks the account itself, through the ERC-6492 validator before deployment.
+  // viem asks the account itself (ERC-1271 `isValidSignature`, which the stack's SimpleAccount1271 adds to the 0.7.0
+  // SimpleAccount), through the ERC-6492 validator that deploys it in a simulation before it exists
   it("the smart account's signatures verify with viem before deployment (ERC-6492) and after (ERC-1271)", async () => {
     const d = await open('light')
     const smart = (await loginWithEmail(d.page, frameUrl, freshEmail('signs'))) as Address
@@ -204,10 +207,15 @@ describe('smart accounts in the embedded wallet', () => {
     if (!sent.ok) throw new Error(`send failed: ${sent.message}`)
     expect(await chains[31337].getCode({ address: smart })).toMatch(/^0x[0-9a-f]{10,}/)
     const late = await demoSign(d)
-    expect.soft(await verifyOnChain(smart, early), 'before deployment (ERC-6492)').toBe(true)
-    expect.soft(await verifyOnChain(smart, late), 'after deployment (ERC-1271)').toBe(true)
-    // another message does not verify with either
+    expect(early).not.toBe(late)
+    expect(await verifyOnChain(smart, early), 'before deployment (ERC-6492)').toBe(true)
+    expect(await verifyOnChain(smart, late), 'after deployment (ERC-1271)').toBe(true)
+    // another message does not verify with either, and the account's signature is not its owner eoa's
     expect(await chains[31337].verifyMessage({ address: smart, message: 'another message', signature: late })).toBe(false)
+    expect(await chains[31337].verifyMessage({ address: smart, message: 'another message', signature: early })).toBe(false)
+    const eoa = (await eip155(d)).allAccounts.find((a) => a.type === 'eoa')!.address as Address
+    expect(await verifyOnChain(eoa, late)).toBe(false)
+    expect(d.pageErrors).toEqual([])
   })
 
   it('with the bundler unreachable a smart-account send fails clearly, and the eoa still works', async () => {
@@ -238,5 +246,78 @@ describe('smart accounts in the embedded wallet', () => {
     const sent = await demoSend(d)
     if (!sent.ok) throw new Error(`eoa send failed: ${sent.message}`)
     expect((await chains[31337].waitForTransactionReceipt({ hash: sent.hash, timeout: 20_000 })).from.toLowerCase()).toBe(eoa.toLowerCase())
+  })
+
+  it('a user operation the EntryPoint rejects (the paymaster signed other data) fails with its AA reason and moves nothing; the next one goes through', async () => {
+    const d = await open('dark')
+    const smart = (await loginWithEmail(d.page, frameUrl, freshEmail('rejected'))) as Address
+    expect((await eip155(d)).preferredAccountType).toBe('smartAccount')
+    await fund(smart, '1')
+    // the api's real paymaster signs; the page receives paymasterData = abi.encode(validUntil, validAfter) ‖ signature
+    // with validUntil one second earlier, so the VerifyingPaymaster recovers another signer: the EntryPoint's
+    // validation fails ("AA34 signature error") and the bundler refuses the operation
+    const paymasterPath = new URL(`${stack.urls.api}/v1/paymaster/31337`)
+    let tampered = 0
+    const tamper = (url: URL) => url.port === paymasterPath.port && url.pathname === paymasterPath.pathname
+    await d.context.route(tamper, async (route) => {
+      const body = route.request().method() === 'POST' ? (route.request().postDataJSON() as { method?: string }) : undefined
+      if (body?.method !== 'pm_getPaymasterData') return route.fallback()
+      const response = await route.fetch()
+      const answer = (await response.json()) as { result: { paymasterData: Hex } }
+      const data = answer.result.paymasterData
+      answer.result.paymasterData = concatHex([numberToHex(hexToBigInt(sliceHex(data, 0, 32)) - 1n, { size: 32 }), sliceHex(data, 32)])
+      tampered++
+      await route.fulfill({ response, json: answer })
+    })
+    const failed = await demoSend(d)
+    expect(tampered).toBeGreaterThan(0)
+    expect(failed.ok).toBe(false)
+    expect(failed.ok ? '' : failed.message).toContain('The smart account operation was rejected: AA34 signature error')
+    // the modal shows SPEC §8's send-failure toast; the reason above is what the app's request rejects with
+    await d.page.locator('[data-testid=toast][data-variant=error]', { hasText: 'Something went wrong' }).waitFor({ state: 'visible', timeout: 10_000 })
+    await d.page.getByTestId('demo-send-result').scrollIntoViewIfNeeded()
+    await settled(d)
+    await screenshot(d.page, 'smart-account-rejected-dark')
+    expect(await chains[31337].getCode({ address: smart })).toBeUndefined()
+    expect(await chains[31337].getBalance({ address: smart })).toBe(parseEther('1'))
+
+    // with the paymaster's data as signed, the same send deploys the account and lands
+    await d.context.unroute(tamper)
+    const before = await chains[31337].getBalance({ address: SEND_TO })
+    const sent = await demoSend(d)
+    if (!sent.ok) throw new Error(`send failed: ${sent.message}`)
+    expect(await chains[31337].getCode({ address: smart })).toMatch(/^0x[0-9a-f]{10,}/)
+    expect((await chains[31337].getBalance({ address: SEND_TO })) - before).toBe(parseEther('0.01'))
+  })
+
+  it("a host's defaultAccountTypes overrides the chain's default: with { 'eip155:31337': 'eoa' } the eoa is the account in use after login", async () => {
+    // the demo passes `?accountTypes=` to the embedded wallet as `defaultAccountTypes` (hosts/demo/src/config.ts)
+    const d = await open('light', { accountTypes: 'eip155:31337=eoa' })
+    const address = (await loginWithEmail(d.page, frameUrl, freshEmail('eoadefault'))) as Address
+    const account = await eip155(d)
+    expect(account.preferredAccountType).toBe('eoa')
+    const eoa = account.allAccounts.find((a) => a.type === 'eoa')!.address
+    const smart = account.allAccounts.find((a) => a.type === 'smartAccount')!.address
+    expect(address).toBe(eoa)
+    expect(smart.toLowerCase()).not.toBe(eoa.toLowerCase())
+    // the Account view says the eoa is in use, and still offers the smart account
+    await d.page.getByTestId('connect-button').click()
+    await d.page.locator('[data-testid=account-type][data-type=eoa]').waitFor({ state: 'visible' })
+    await d.page.getByTestId('account-account-type').waitFor({ state: 'visible' })
+    await d.page.keyboard.press('Escape')
+
+    // a send is an ordinary transaction from the eoa, a signature the eoa key's
+    await fund(address, '1')
+    const sent = await demoSend(d)
+    if (!sent.ok) throw new Error(`eoa send failed: ${sent.message}`)
+    const receipt = await chains[31337].waitForTransactionReceipt({ hash: sent.hash, timeout: 20_000 })
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(receipt.to?.toLowerCase()).toBe(SEND_TO.toLowerCase())
+    const signature = await demoSign(d)
+    expect(await recoverMessageAddress({ message: DEMO_MESSAGE, signature })).toBe(address)
+    expect(await verifyOnChain(address, signature)).toBe(true)
+    // the smart account was never used
+    expect(await chains[31337].getCode({ address: smart as Address })).toBeUndefined()
+    expect(d.pageErrors).toEqual([])
   })
 })

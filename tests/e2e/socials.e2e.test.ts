@@ -7,10 +7,10 @@
  * provider down, a closed popup and a cancel at the provider are told as error toasts with a retry. Every test
  * starts on its own fresh browser profile.
  */
-import { verifyMessage, type Address, type Hex } from 'viem'
+import { type Address, type Hex } from 'viem'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { demoUrl, kernelState, openPage, screenshot, type DemoPage } from '../utils/browser.ts'
-import { truncated, waitForText } from '../utils/devWallet.ts'
+import { chainClients, truncated, waitForText } from '../utils/devWallet.ts'
 import { approveInFrame, waitForEmbeddedAddress } from '../utils/email.ts'
 import {
   clickProvider,
@@ -25,6 +25,8 @@ import {
 import type {} from '../utils/stack.ts'
 
 const stack = inject('stack')
+/** Verifies on chain 31337: ECDSA for an eoa, ERC-6492 / ERC-1271 for the smart account the login starts with. */
+const chain = chainClients(stack)[31337]
 /** The message the demo's "Sign message" signs (hosts/demo/src/config.ts). */
 const DEMO_MESSAGE = 'Hello from the Portico demo'
 const PROVIDERS: E2ESocialProvider[] = ['google', 'x', 'discord', 'github', 'apple', 'facebook']
@@ -106,7 +108,8 @@ describe('social login through the login frame', () => {
     const result = d.page.locator('[data-testid=demo-sign-result][data-status=ok]')
     await result.waitFor({ state: 'visible', timeout: 30_000 })
     const signature = (await result.locator('[data-value]').getAttribute('data-value')) as Hex
-    expect(await verifyMessage({ address, message: DEMO_MESSAGE, signature })).toBe(true)
+    expect(await chain.verifyMessage({ address, message: DEMO_MESSAGE, signature })).toBe(true)
+    expect(await chain.verifyMessage({ address, message: 'another message', signature })).toBe(false)
     expect(d.pageErrors).toEqual([])
   })
 

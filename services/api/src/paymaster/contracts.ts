@@ -1,8 +1,11 @@
 /**
- * The ERC-4337 v0.7 contracts of the local chains: EntryPoint, SimpleAccountFactory and VerifyingPaymaster, from the
+ * The ERC-4337 v0.7 contracts of the local chains: the EntryPoint and the VerifyingPaymaster from the
  * `@account-abstraction/contracts` 0.7.0 build artifacts (never recompiled: the EntryPoint's canonical address is
- * the CREATE2 address of exactly that bytecode). All three go through the deterministic CREATE2 deployer every
- * anvil chain has, so their addresses are the same on every fresh chain whoever sends the deploy.
+ * the CREATE2 address of exactly that bytecode), and the account factory SimpleAccount1271Factory: the 0.7.0
+ * SimpleAccount has no ERC-1271 `isValidSignature`, so Portico's account (solidity/PorticoAccount.sol, its compiled
+ * artifact committed beside it) adds it behind SimpleAccountFactory's interface. All three go through the
+ * deterministic CREATE2 deployer every anvil chain has, so their addresses are the same on every fresh chain
+ * whoever sends the deploy.
  *
  * Dev and test use only: the artifacts are read from the package when a deploy runs, and the api's server never
  * imports this file.
@@ -28,6 +31,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ENTRY_POINT_V07 } from './config.js'
+import { readPorticoAccountArtifact } from './solidity/compile.js'
 
 /** The deterministic deployment proxy anvil preloads (`0x4e59…956C`): CREATE2 with a salt and the init code. */
 export const CREATE2_DEPLOYER: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
@@ -35,12 +39,22 @@ export const CREATE2_DEPLOYER: Address = '0x4e59b44847b379578588920cA78FbF26c0B4
 /** The salt the canonical EntryPoint v0.7 was deployed with: it lands at {@link ENTRY_POINT_V07}. */
 export const ENTRY_POINT_V07_SALT: Hex = '0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a98943ef94940681de3'
 
-/** Portico's salts for the factory and the paymaster (fixed, so their addresses are constants). */
-export const SIMPLE_ACCOUNT_FACTORY_SALT: Hex = keccak256(stringToHex('portico SimpleAccountFactory v0.7'))
+/** Portico's salts for the account factory and the paymaster (fixed, so their addresses are constants). */
+export const SIMPLE_ACCOUNT_1271_FACTORY_SALT: Hex = keccak256(stringToHex('portico SimpleAccount1271Factory v0.7'))
 export const VERIFYING_PAYMASTER_SALT: Hex = keccak256(stringToHex('portico VerifyingPaymaster v0.7'))
 
 /** What an artifact holds that a deploy needs. */
 type Artifact = { abi: readonly unknown[]; bytecode: Hex }
+
+let accountFactory: Artifact | undefined
+/** SimpleAccount1271Factory's committed artifact (solidity/SimpleAccount1271Factory.json), read once. */
+function accountFactoryArtifact(): Artifact {
+  if (!accountFactory) {
+    const { abi, bytecode } = readPorticoAccountArtifact()
+    accountFactory = { abi, bytecode }
+  }
+  return accountFactory
+}
 
 const artifacts = new Map<string, Artifact>()
 /**
@@ -64,7 +78,7 @@ export function erc4337Artifact(name: string): Artifact {
 /** Init code (bytecode and ABI-encoded constructor arguments) of each contract. */
 const initCode = {
   entryPoint: () => erc4337Artifact('EntryPoint').bytecode,
-  factory: (entryPoint: Address) => concatHex([erc4337Artifact('SimpleAccountFactory').bytecode, encodeAbiParameters([{ type: 'address' }], [entryPoint])]),
+  factory: (entryPoint: Address) => concatHex([accountFactoryArtifact().bytecode, encodeAbiParameters([{ type: 'address' }], [entryPoint])]),
   paymaster: (entryPoint: Address, signer: Address) =>
     concatHex([erc4337Artifact('VerifyingPaymaster').bytecode, encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [entryPoint, signer])]),
 }
@@ -84,7 +98,7 @@ export function erc4337Addresses(signer: Address): Erc4337Addresses {
   const entryPoint = create2(ENTRY_POINT_V07_SALT, initCode.entryPoint())
   return {
     entryPoint,
-    factory: create2(SIMPLE_ACCOUNT_FACTORY_SALT, initCode.factory(entryPoint)),
+    factory: create2(SIMPLE_ACCOUNT_1271_FACTORY_SALT, initCode.factory(entryPoint)),
     paymaster: create2(VERIFYING_PAYMASTER_SALT, initCode.paymaster(entryPoint, signer)),
   }
 }
@@ -109,7 +123,7 @@ export type DeployErc4337Options = {
 export type DeployedErc4337 = Erc4337Addresses & { chainId: number; paymasterSigner: Address; paymasterDeposit: bigint }
 
 /**
- * Deploys the EntryPoint v0.7 (at its canonical address), the SimpleAccountFactory and the VerifyingPaymaster
+ * Deploys the EntryPoint v0.7 (at its canonical address), the SimpleAccount1271Factory and the VerifyingPaymaster
  * through the CREATE2 deployer, and funds the paymaster's deposit on the EntryPoint. Idempotent: a contract that
  * already has code is skipped, and the deposit is topped up only when it fell below half.
  *
@@ -130,7 +144,7 @@ export async function deployErc4337Contracts(options: DeployErc4337Options): Pro
   const addresses = erc4337Addresses(options.paymasterSigner)
   const wanted: [keyof Erc4337Addresses, Hex, Hex][] = [
     ['entryPoint', ENTRY_POINT_V07_SALT, initCode.entryPoint()],
-    ['factory', SIMPLE_ACCOUNT_FACTORY_SALT, initCode.factory(addresses.entryPoint)],
+    ['factory', SIMPLE_ACCOUNT_1271_FACTORY_SALT, initCode.factory(addresses.entryPoint)],
     ['paymaster', VERIFYING_PAYMASTER_SALT, initCode.paymaster(addresses.entryPoint, options.paymasterSigner)],
   ]
   // in order: the factory's and the paymaster's constructors read nothing, but keep the EntryPoint first anyway

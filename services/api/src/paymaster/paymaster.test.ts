@@ -1,4 +1,19 @@
-import { type Address, type Hex, createPublicClient, getAddress, hexToBigInt, http, numberToHex, sliceHex } from 'viem'
+import {
+  type Address,
+  type Hex,
+  createPublicClient,
+  createWalletClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  hashMessage,
+  hexToBigInt,
+  http,
+  keccak256,
+  numberToHex,
+  serializeErc6492Signature,
+  sliceHex,
+} from 'viem'
 import { type UserOperation as ViemUserOperation, toPackedUserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +25,7 @@ import { ANVIL_DEV_KEYS, type AnvilInstance, type TestApi, startAnvil, startTest
 import { DEV_ONLY_PAYMASTER_SIGNER_KEY, ENTRY_POINT_V07 } from './config.js'
 import { type DeployedErc4337, deployErc4337Contracts, erc4337Addresses, erc4337Artifact } from './contracts.js'
 import { PAYMASTER_ERRORS } from './service.js'
+import { readPorticoAccountArtifact } from './solidity/compile.js'
 import { paymasterHash } from './userOperation.js'
 
 const pglite = testBackends().find((b) => b.name === 'pglite')!
@@ -114,6 +130,37 @@ describe('paymaster (ERC-7677) on the api, against a real VerifyingPaymaster', (
     const again = await deployErc4337Contracts({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEYS[0], paymasterSigner: SIGNER })
     expect(again).toEqual(deployed)
     expect(deployed.paymasterDeposit).toBe(10n ** 21n)
+  })
+
+  it('behavior: the factory makes SimpleAccounts with ERC-1271; viem verifies their signatures before (ERC-6492) and after deployment', async () => {
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const factoryAbi = readPorticoAccountArtifact().abi as readonly Record<string, unknown>[]
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const account = (await client.readContract({ address: deployed.factory, abi: factoryAbi, functionName: 'getAddress', args: [owner.address, 0n] })) as Address
+    // what the login frame signs for its smart account: the replay-safe hash of (hash, account, chain id)
+    const signFor = (signer: typeof owner, message: string, at: Address = account) =>
+      signer.signMessage({ message: { raw: keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'address' }, { type: 'uint256' }], [hashMessage(message), at, BigInt(anvil.chainId)])) } })
+    const factoryData = encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [owner.address, 0n] })
+    const verify = (message: string, signature: Hex) => client.verifyMessage({ address: account, message, signature })
+
+    const early = serializeErc6492Signature({ address: deployed.factory, data: factoryData, signature: await signFor(owner, 'hello') })
+    expect(await verify('hello', early)).toBe(true)
+    expect(await verify('another message', early)).toBe(false)
+    expect(await client.getCode({ address: account })).toBeUndefined()
+
+    const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_DEV_KEYS[0]), chain: null, transport: http(anvil.rpcUrl) })
+    const hash = await wallet.sendTransaction({ to: deployed.factory, data: factoryData })
+    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success')
+    expect((await client.getCode({ address: account }))?.length).toBeGreaterThan(2)
+    expect(await verify('hello', await signFor(owner, 'hello'))).toBe(true)
+    expect(await verify('another message', await signFor(owner, 'hello'))).toBe(false)
+    // another key, or the owner's signature meant for another account, does not pass
+    expect(await verify('hello', await signFor(privateKeyToAccount(generatePrivateKey()), 'hello'))).toBe(false)
+    expect(await verify('hello', await signFor(owner, 'hello', privateKeyToAddress(generatePrivateKey())))).toBe(false)
+    // the account is SimpleAccount v0.7's: its owner and EntryPoint
+    const ownerAbi = [{ type: 'function', name: 'owner', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }, { type: 'function', name: 'entryPoint', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }] as const
+    expect(await client.readContract({ address: account, abi: ownerAbi, functionName: 'owner' })).toBe(owner.address)
+    expect(await client.readContract({ address: account, abi: ownerAbi, functionName: 'entryPoint' })).toBe(ENTRY_POINT_V07)
   })
 
   it('behavior: the off-chain hash equals the contract getHash, with and without a factory', async () => {

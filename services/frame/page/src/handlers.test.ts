@@ -259,6 +259,14 @@ describe('frame handlers: smart accounts', () => {
     const f2 = frame(fakeAuthServer(), { smartAccounts: fakeSmart(state), chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' })
     await signIn(f2)
     expect(await f2.handlers.GET_USER({ preferredAccountType: 'eoa' }, 'u')).toMatchObject({ preferredAccountType: 'eoa' })
+    // the requests that follow (no default given) act as the account GET_USER reported, though nothing was stored
+    const owner = (await f2.store.accounts())!.find((a) => a.namespace === 'eip155')!.address as `0x${string}`
+    const accounts = fakeSmart(state)(f2.store)
+    expect((await accounts.view(owner, 31337, 'http://127.0.0.1:8545', 'eoa')).address).toBe(owner)
+    expect((await accounts.view(owner, 31337, 'http://127.0.0.1:8545')).address).toBe(owner)
+    expect(await f2.store.preferredAccountType()).toBeUndefined()
+    // a frame that got no app default uses the smart account
+    expect((await fakeSmart(state)(f2.store).view(owner, 31337, 'http://127.0.0.1:8545')).address).toBe(SMART)
   })
 
   test('behavior: SET_PREFERRED_ACCOUNT switches the account in use and is kept in the store; INIT_SMART_ACCOUNT answers the smart account', async () => {

@@ -35,6 +35,12 @@ export class SmartAccounts {
     private readonly log: Pick<Console, 'warn'> = console,
   ) {}
 
+  /**
+   * The app's default account type per chain, as its last GET_USER gave it: until the visitor chooses, RPC requests
+   * act as the account GET_USER reported (the app's `defaultAccountTypes` may say eoa where the spec says smart).
+   */
+  private readonly appDefaults = new Map<number, EvmAccountType>()
+
   /** GET_SMART_ACCOUNT_ENABLED_NETWORKS: the chain ids with a smart account, ascending. */
   enabledNetworks(): number[] {
     return Object.keys(this.chains).map(Number).sort((a, b) => a - b)
@@ -90,7 +96,8 @@ export class SmartAccounts {
       this.log.warn('portico frame: the smart account could not be derived; using the eoa:', error)
       return eoa
     }
-    const preferred = await this.preferred(fallback)
+    if (fallback === 'eoa' || fallback === 'smartAccount') this.appDefaults.set(target.chainId, fallback)
+    const preferred = await this.preferred(fallback ?? this.appDefaults.get(target.chainId))
     return {
       address: preferred === 'smartAccount' ? smart.address : owner,
       accounts: [

@@ -202,6 +202,8 @@ describe('email login and the embedded wallet', () => {
     const d = await open()
     const email = freshEmail()
     const address = await loginWithEmail(d.page, frameUrl, email)
+    // the visitor reloads once the page has kept the session (the state says connected a moment before the write)
+    await d.page.waitForFunction(() => (window as any).__portico.storage.getItem('connectionStatus').then((v: unknown) => v === 'connected'), undefined, { timeout: 10_000 })
     await d.page.reload()
     expect(await waitForEmbeddedAddress(d.page)).toBe(address)
     await waitForText(d.page, 'demo-address', truncated(address))

@@ -1,4 +1,4 @@
-import { IDBFactory } from 'fake-indexeddb'
+import { IDBDatabase, IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { createMemoryStorage, createStorage, LEGACY_KEYS, STORAGE_VERSION_KEY } from './createStorage.js'
 
@@ -27,6 +27,31 @@ describe('storage', () => {
     expect(await b.getItem(STORAGE_VERSION_KEY)).toBe(1)
     await b.removeItem('recentWallets')
     expect(await a.getItem('recentWallets')).toBeUndefined()
+  })
+
+  it('behavior: setItem and removeItem resolve once their transaction committed (a reload right after keeps the write)', async () => {
+    const idb = new IDBFactory()
+    const s = createStorage({ indexedDB: idb, localStorage: fakeLocalStorage() })
+    await s.ready
+    // every transaction the storage opens from here on, and whether it had committed when the write resolved
+    const opened: IDBTransaction[] = []
+    const committed = new WeakSet<IDBTransaction>()
+    const { transaction } = IDBDatabase.prototype
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      const tx = transaction.apply(this, args)
+      tx.addEventListener('complete', () => committed.add(tx))
+      opened.push(tx)
+      return tx
+    }
+    try {
+      await s.setItem('connectionStatus', 'connected')
+      expect(opened.length).toBeGreaterThan(0)
+      expect(opened.every((tx) => committed.has(tx))).toBe(true)
+      await s.removeItem('connectionStatus')
+      expect(opened.every((tx) => committed.has(tx))).toBe(true)
+    } finally {
+      IDBDatabase.prototype.transaction = transaction
+    }
   })
 
   it("behavior: migrates the kernel's legacy localStorage keys once, parsing JSON, and removes them", async () => {

@@ -148,7 +148,17 @@ export function createStorage(options: StorageOptions = {}): PorticoStorage {
   async function withStore<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
     const { db } = await open()
     const tx = db!.transaction(STORE, mode)
-    return request(fn(tx.objectStore(STORE)))
+    const result = request(fn(tx.objectStore(STORE)))
+    if (mode === 'readonly') return result
+    // a write is done once its transaction committed, not when its request succeeded: a page that reloads right
+    // after a connect (the request done, the commit not yet) would otherwise come back without the session
+    const committed = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve()
+      tx.onerror = () => reject(tx.error)
+      tx.onabort = () => reject(tx.error ?? new Error('The storage write was aborted.'))
+    })
+    const [value] = await Promise.all([result, committed])
+    return value
   }
 
   const storage: PorticoStorage = {

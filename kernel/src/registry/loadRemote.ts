@@ -73,9 +73,9 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   ]
   /** The URL of the source each entry came from: its relative files resolve against it. */
   const baseOf = new WeakMap<PluginManifestEntry, string | undefined>()
-  let federation: Promise<FederationHost> | undefined
+
   /** The manifest's hash of each entry URL, put on its script tag. */
-  const integrityOf = new Map<string, string>()
+  const integrityOf = pageIntegrity
 
   /**
    * A script tag does not say why it failed: only then are the entry's bytes fetched once more, to tell a
@@ -122,7 +122,12 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   const loadEntry =
     options.loadEntry ??
     (async ({ remoteName, url }) => {
-      const host = await (federation ??= createFederationHost(options.sharedModules, integrityOf))
+      // one federation host per page: a remote's container is initialised once, with one share scope, so a second
+      // kernel of the same page (the composer's live preview, a host that re-creates its kernel) reuses it
+      const host = await (pageFederation ??= createFederationHost(options.sharedModules, integrityOf).catch((error: unknown) => {
+        pageFederation = undefined
+        throw error
+      }))
       host.registerRemotes([{ name: remoteName, entry: url }])
       return host.loadRemote(`${remoteName}/plugin`)
     })
@@ -151,6 +156,11 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
     },
   }
 }
+
+/** The page's federation host, made by the first loader that needs one (see `loadFactory`). */
+let pageFederation: Promise<FederationHost> | undefined
+/** The manifests' hash of each remote entry URL of the page, put on its script tag. */
+const pageIntegrity = new Map<string, string>()
 
 type FederationHost = {
   registerRemotes: (remotes: { name: string; entry: string }[]) => void

@@ -3,7 +3,7 @@ import { JSON_RPC_ERRORS, JsonRpcRequestSchema, JsonRpcResponseSchema, RpcAnswer
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Logger } from '../config.js'
-import { named } from '../openapi.js'
+import { ErrorBody, named } from '../openapi.js'
 import { readRpcBody, rpcError } from '../rpc/envelope.js'
 import type { App } from '../routes/context.js'
 import { PAYMASTER_ERRORS, PaymasterRpcError, type PaymasterService } from './service.js'
@@ -36,9 +36,13 @@ const route = createRoute({
   },
   responses: {
     200: { description: 'One answer per call (results and JSON-RPC errors)', content: { 'application/json': { schema: named(RpcAnswerSchema, 'PaymasterAnswer') } } },
-    400: { description: `Not JSON (${JSON_RPC_ERRORS.parseError}) or not JSON-RPC 2.0 (${JSON_RPC_ERRORS.invalidRequest})`, content: { 'application/json': { schema: JsonRpcResponseSchema } } },
-    413: { description: `Body too large (${JSON_RPC_ERRORS.invalidRequest})`, content: { 'application/json': { schema: JsonRpcResponseSchema } } },
-    415: { description: `Body not sent as application/json (${JSON_RPC_ERRORS.invalidRequest})`, content: { 'application/json': { schema: JsonRpcResponseSchema } } },
+    // the api's own guards (NUL characters in the URL, body limits) answer before the route, as an ApiError
+    400: {
+      description: `Not JSON (${JSON_RPC_ERRORS.parseError}) or not JSON-RPC 2.0 (${JSON_RPC_ERRORS.invalidRequest}); or a request the api refuses before the route (ApiError)`,
+      content: { 'application/json': { schema: z.union([JsonRpcResponseSchema, ErrorBody]) } },
+    },
+    413: { description: `Body too large (${JSON_RPC_ERRORS.invalidRequest}, or an ApiError)`, content: { 'application/json': { schema: z.union([JsonRpcResponseSchema, ErrorBody]) } } },
+    415: { description: `Body not sent as application/json (${JSON_RPC_ERRORS.invalidRequest}, or an ApiError)`, content: { 'application/json': { schema: z.union([JsonRpcResponseSchema, ErrorBody]) } } },
   },
 })
 

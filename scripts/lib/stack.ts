@@ -347,7 +347,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // smart accounts: the bundlers and the factory are at fixed ports and addresses, deployed and started below
     const smartAccountEnv = localChains.length > 0 ? { PORTICO_SMART_ACCOUNT_CHAINS: JSON.stringify(smartAccountChains(ports, urls)) } : {}
     for (const s of services)
-      if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_API_URL: urls.api, ...(withIdp ? { PORTICO_SOCIAL_DEV_IDP: urls.idp } : {}), ...farcasterEnv, ...smartAccountEnv } : {})
+      if (s !== api) spawnService(s, s.name === 'frame' ? { PORTICO_FRAME_CODES_PER_IP_PER_HOUR: '500', PORTICO_API_URL: urls.api, ...(withIdp ? { PORTICO_SOCIAL_DEV_IDP: urls.idp } : {}), ...farcasterEnv, ...smartAccountEnv } : {})
     if (withIdp) {
       const builtIdp = options.builtServices && existsSync(join(ROOT, 'services/frame/dist/devIdp/main.js'))
       const p = spawnManaged({

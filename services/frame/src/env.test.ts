@@ -78,6 +78,9 @@ describe('optionsFromEnv', () => {
     expect(() => optionsFromEnv({ PORTICO_FRAME_PORT: 'abc' })).toThrow('PORTICO_FRAME_PORT: invalid port abc.')
     expect(() => optionsFromEnv({ PORTICO_FRAME_CLEANUP_INTERVAL_MS: '-5' })).toThrow('PORTICO_FRAME_CLEANUP_INTERVAL_MS: invalid interval -5.')
     expect(optionsFromEnv({ PORTICO_FRAME_CLEANUP_INTERVAL_MS: '0' }).cleanupIntervalMs).toBe(0)
+    expect(optionsFromEnv({ PORTICO_FRAME_CODES_PER_IP_PER_HOUR: '500' }).options.limits).toEqual({ sendsPerIpPerHour: 500 })
+    expect(optionsFromEnv({}).options).not.toHaveProperty('limits')
+    expect(() => optionsFromEnv({ PORTICO_FRAME_CODES_PER_IP_PER_HOUR: '0' })).toThrow('PORTICO_FRAME_CODES_PER_IP_PER_HOUR: invalid limit 0.')
     expect(() => optionsFromEnv({ NODE_ENV: 'production' })).toThrow('PORTICO_FRAME_SECRET must be set in production.')
     expect(() => optionsFromEnv({ NODE_ENV: 'production', PORTICO_FRAME_SECRET: 's'.repeat(40) })).toThrow(
       'PORTICO_FRAME_PUBLIC_URL must be set in production.',

@@ -40,6 +40,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
   const cleanupIntervalMs = env.PORTICO_FRAME_CLEANUP_INTERVAL_MS ? Number(env.PORTICO_FRAME_CLEANUP_INTERVAL_MS) : DEFAULT_CLEANUP_INTERVAL_MS
   if (!Number.isInteger(cleanupIntervalMs) || cleanupIntervalMs < 0)
     throw new Error(`PORTICO_FRAME_CLEANUP_INTERVAL_MS: invalid interval ${env.PORTICO_FRAME_CLEANUP_INTERVAL_MS}.`)
+  // one IP's code sends per hour (default 20): the dev and e2e stack, where every browser is 127.0.0.1, raises it
+  const codesPerIp = env.PORTICO_FRAME_CODES_PER_IP_PER_HOUR ? Number(env.PORTICO_FRAME_CODES_PER_IP_PER_HOUR) : undefined
+  if (codesPerIp !== undefined && (!Number.isInteger(codesPerIp) || codesPerIp < 1))
+    throw new Error(`PORTICO_FRAME_CODES_PER_IP_PER_HOUR: invalid limit ${env.PORTICO_FRAME_CODES_PER_IP_PER_HOUR}.`)
   return {
     cleanupIntervalMs,
     port: portFrom('PORTICO_FRAME_PORT', env.PORTICO_FRAME_PORT, DEFAULT_FRAME_PORT),
@@ -60,6 +64,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): {
       socialProviders: socialProvidersFromEnv(env),
       farcaster: farcasterFromEnv(env),
       ...(env.PORTICO_SMART_ACCOUNT_CHAINS ? { smartAccountChains: parseSmartAccountChains(env.PORTICO_SMART_ACCOUNT_CHAINS) } : {}),
+      ...(codesPerIp !== undefined ? { limits: { sendsPerIpPerHour: codesPerIp } } : {}),
     },
   }
 }

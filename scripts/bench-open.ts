@@ -66,8 +66,32 @@ const LIST_FILES = process.argv.includes('--files')
  * (start → end ms after the click): which file waited on which, and where the main thread was busy.
  */
 const TIMELINE = process.argv.includes('--timeline')
+/** `--only demo,bundled+hover`: measure only these pages (keys: demo, bundled, demo+hover, bundled+hover). */
+const ONLY = process.argv.includes('--only') ? (process.argv[process.argv.indexOf('--only') + 1] ?? '').split(',') : undefined
+/** `--warmup-throttled`: the warm-up run (the one `--profile`, `--timeline` and `--files` describe) at CPU ×4. */
+const WARMUP_THROTTLE = process.argv.includes('--warmup-throttled') ? 4 : 1
 /** `--profile`: a CPU profile of the warm-up run from the click to the view, summed by function (self time). */
 const PROFILE = process.argv.includes('--profile')
+
+/** Runs in the page (`--timeline`): resources and long tasks from the click to the view, on the page's clock. */
+function timelineProbe(): string[] {
+  const p = (window as unknown as { __benchOpen: { t0: number; tVisible: number; long: [number, number][]; frames: [number, string][] } }).__benchOpen
+  const rel = (t: number) => Math.round(t - p.t0)
+  const lines: [number, string][] = []
+  for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    if (r.startTime < p.t0) continue
+    // queued (no connection yet) / waiting for the first byte / receiving, in ms
+    const phases = r.requestStart > 0 ? ` [q ${Math.round(r.requestStart - r.startTime)} w ${Math.round(r.responseStart - r.requestStart)} r ${Math.round(r.responseEnd - r.responseStart)}]` : ''
+    lines.push([r.startTime, `${String(rel(r.startTime)).padStart(5)} → ${String(rel(r.responseEnd)).padEnd(5)} ${r.name}${phases}`])
+  }
+  for (const [start, duration] of p.long) {
+    if (start + duration < p.t0) continue
+    lines.push([start, `${String(rel(start)).padStart(5)} → ${String(rel(start + duration)).padEnd(5)} long task (${Math.round(duration)} ms)`])
+  }
+  for (const [at, what] of p.frames) lines.push([at, `${String(rel(at)).padStart(5)}         ${what}`])
+  lines.push([p.tVisible, `${String(rel(p.tVisible)).padStart(5)}         visible`])
+  return lines.sort((a, b) => a[0] - b[0]).map(([, l]) => l)
+}
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 /** The functions that took the most self time in a CDP CPU profile, with their file and line. */
@@ -82,8 +106,22 @@ function topFunctions(profile: { nodes: ProfileNode[]; samples: number[]; timeDe
     const key = `${n.callFrame.functionName || '(anonymous)'} ${file}:${n.callFrame.lineNumber + 1}`
     byName.set(key, (byName.get(key) ?? 0) + us)
   }
+  const byFile = new Map<string, number>()
+  for (const n of profile.nodes) {
+    const us = self.get(n.id) ?? 0
+    if (!us) continue
+    const url = n.callFrame.url
+    const file = url ? url.replace(/^https?:\/\/[^/]+\//, '') : n.callFrame.functionName.startsWith('(') ? n.callFrame.functionName : '(native)'
+    byFile.set(file, (byFile.get(file) ?? 0) + us)
+  }
   const total = [...byName.values()].reduce((a, b) => a + b, 0)
-  return [`total sampled ${(total / 1000).toFixed(1)} ms`, ...[...byName].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(7)} ms  ${k}`)]
+  const ms = (us: number) => `${(us / 1000).toFixed(1).padStart(7)} ms`
+  return [
+    `total sampled ${(total / 1000).toFixed(1)} ms`,
+    ...[...byName].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`),
+    'by file:',
+    ...[...byFile].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`),
+  ]
 }
 
 const distDir = process.env.PORTICO_BENCH_DIST
@@ -112,8 +150,18 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 /** Runs in the page: timestamps the click (capture phase) and checks the "visible" predicate once per frame. */
 function installProbe(spec: { all: string[]; any: string[]; timeoutMs: number }) {
-  type Probe = { t0: number | null; tVisible: number | null; done: boolean; timedOut: boolean; timeOrigin: number; before: number; long: [number, number][] }
-  const P: Probe = { t0: null, tVisible: null, done: false, timedOut: false, timeOrigin: performance.timeOrigin, before: -1, long: [] }
+  type Probe = {
+    t0: number | null
+    tVisible: number | null
+    done: boolean
+    timedOut: boolean
+    timeOrigin: number
+    before: number
+    long: [number, number][]
+    /** each animation frame checked: when, and what it saw (-1 not laid out, else the opacity; which views) */
+    frames: [number, string][]
+  }
+  const P: Probe = { t0: null, tVisible: null, done: false, timedOut: false, timeOrigin: performance.timeOrigin, before: -1, long: [], frames: [] }
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) P.long.push([e.startTime, e.duration])
@@ -160,7 +208,11 @@ function installProbe(spec: { all: string[]; any: string[]; timeoutMs: number })
   P.before = check()
   const loop = () => {
     const now = performance.now()
-    if (check() > 0) {
+    const v = check()
+    const views = roots().flatMap((r) => [...r.querySelectorAll('[data-testid^="view-"], [data-testid="modal-loading"]')].map((e) => e.getAttribute('data-testid')))
+    const detail = [...spec.all, ...spec.any].map((sel) => `${sel.replace(/^\[data-testid\^?="|"\]$/g, '')}=${best(sel, roots()).toFixed(2)}`)
+    P.frames.push([now, `frame: ${v < 0 ? 'not laid out' : `opacity ${v.toFixed(2)}`} ${views.join(' ')} (${detail.join(', ')})`])
+    if (v > 0) {
       P.tVisible = now
       P.done = true
       return
@@ -281,21 +333,7 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
     if (probe.timedOut || probe.tVisible === null) throw new Error(`${target.label}: the Connect view with a connector row did not show within ${VISIBLE_TIMEOUT_MS} ms`)
     const visibleAt = probe.timeOrigin + probe.tVisible
     const timeline = TIMELINE
-      ? await page.evaluate(() => {
-          const p = (window as unknown as { __benchOpen: { t0: number; tVisible: number; long: [number, number][] } }).__benchOpen
-          const rel = (t: number) => Math.round(t - p.t0)
-          const lines: [number, string][] = []
-          for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-            if (r.startTime < p.t0) continue
-            lines.push([r.startTime, `${String(rel(r.startTime)).padStart(5)} → ${String(rel(r.responseEnd)).padEnd(5)} ${r.name}`])
-          }
-          for (const [start, duration] of p.long) {
-            if (start + duration < p.t0) continue
-            lines.push([start, `${String(rel(start)).padStart(5)} → ${String(rel(start + duration)).padEnd(5)} long task (${Math.round(duration)} ms)`])
-          }
-          lines.push([p.tVisible, `${String(rel(p.tVisible)).padStart(5)}         visible`])
-          return lines.sort((a, b) => a[0] - b[0]).map(([, l]) => l)
-        })
+      ? ((await page.evaluate(`(() => { const __name = (f) => f; return (${timelineProbe.toString()})() })()`)) as string[])
       : undefined
     const profiled = profile ? topFunctions((await cdp.send('Profiler.stop')).profile as never) : undefined
     await waitQuiet()
@@ -318,8 +356,8 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
 async function measure(target: Target): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }> {
   const runs: Record<number, Run[]> = { 1: [], [THROTTLE]: [] }
   for (let i = 0; i < WARMUP; i++) {
-    const r = await runOnce(target, 1, PROFILE)
-    console.log(`  ${target.key} warm-up: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
+    const r = await runOnce(target, WARMUP_THROTTLE, PROFILE)
+    console.log(`  ${target.key} warm-up${WARMUP_THROTTLE > 1 ? ` at ×${WARMUP_THROTTLE}` : ''}: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
     for (const line of r.profile ?? []) console.log(`    ${line}`)
     for (const line of r.timeline ?? []) console.log(`    ${line}`)
     if (LIST_FILES)
@@ -376,7 +414,7 @@ async function main() {
   })()
   console.log(`npm run bench:open — Chromium ${version}, ${cpus().length} CPUs, ${WARMUP} warm-up + ${RUNS} runs at ×1 and ×${THROTTLE} per page\n`)
   const results = []
-  for (const target of targets) results.push(await measure(target))
+  for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(await measure(target))
   console.log(
     [
       '',

@@ -35,6 +35,7 @@ describe('@portico/kernel export surface', () => {
         "createSlice",
         "cx",
         "onListKeyDown",
+        "preloadLazy",
         "profileReported",
         "useAccount",
         "useConnection",

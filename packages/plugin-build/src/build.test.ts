@@ -163,6 +163,24 @@ describe('portico-plugin build: an author\'s plugin package', () => {
     expect(JSON.parse(readFileSync(join(work, 'cdn-cjs/manifest.json'), 'utf8'))['acme-watch'].views).toEqual(['acme-watch/Watch'])
   }, 60_000)
 
+  it('behavior: a plugin module that imports a component and its stylesheet (a connect method shipped with it) builds', async () => {
+    writePlugin(join(work, 'styled'))
+    writeFileSync(
+      join(work, 'styled/src/plugin.ts'),
+      `import { definePlugin } from '@portico/contracts/plugin'
+import Watch from './views/Watch.js'
+export default function watch() {
+  return definePlugin({ name: 'acme-watch', version: '0.2.0', contracts: '^1.0.0', kind: 'connector', activation: 'open',
+    views: { 'acme-watch/Watch': { load: () => Promise.resolve({ default: Watch }) } } })
+}
+`,
+    )
+    const run = await portico('build', 'styled', '--out', 'cdn-styled')
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(readFileSync(join(work, 'cdn-styled/manifest.json'), 'utf8'))['acme-watch'].views).toEqual(['acme-watch/Watch'])
+  }, 60_000)
+
   it('error: a manifest that would not be valid (another entry is broken) is not written, naming the problem', async () => {
     mkdirSync(join(work, 'cdn-broken'), { recursive: true })
     const broken = JSON.stringify({ other: { entry: 'other/remoteEntry.js' } })

@@ -1,7 +1,7 @@
 /**
  * Reading plugin definitions in Node: each plugin's `src/plugin.ts` imported in a child Node (the tsx loader),
  * its default-exported factory called with no arguments, and what the manifest needs taken from the result.
- * Views stay behind `import()`, so no view code runs.
+ * Views stay behind `import()`, so no view code runs; a stylesheet the module imports is read as an empty module.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -42,6 +42,14 @@ const DEFINITIONS_MARKER = '__PORTICO_PLUGIN_DEFINITIONS__'
 
 const READ_DEFINITIONS = `
 const { pathToFileURL } = await import('node:url')
+// a plugin module may import its styles (a connect method shipped with it): they mean nothing in Node, so a
+// stylesheet imports as an empty module
+const { register } = await import('node:module')
+register('data:text/javascript,' + encodeURIComponent(
+  'export async function load(url, context, next) {' +
+  '  return /\\.css([?#].*)?$/.test(url) ? { format: "module", source: "", shortCircuit: true } : next(url, context)' +
+  '}'
+))
 const reason = (e) => {
   if (!(e instanceof Error)) return String(e)
   const stack = String(e.stack || '').split('\\n')

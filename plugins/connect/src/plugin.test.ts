@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineConnector, definePlugin } from '@portico/contracts/plugin'
 import type { Kernel } from '@portico/kernel'
 import { createTestKernel } from '@portico/tests/react'
@@ -57,3 +57,36 @@ describe('connect plugin: its extension points', () => {
     expect(kernel.extensions.read('connect/walletItems')).toBe(first)
   })
 })
+
+describe('connect plugin: the Connect view comes whole', () => {
+  const methodPlugin = (load: () => Promise<{ default: () => null }>) =>
+    definePlugin({
+      name: 'fake-method',
+      version: '0.0.0',
+      contracts: '^1.0.0',
+      setup({ extensions }) {
+        extensions.contribute('connect/methods', { items: [{ id: 'email', load }] })
+      },
+    })
+
+  it('behavior: with nothing connected, a method starts loading as it is contributed, once, before the view renders', async () => {
+    const load = vi.fn(async () => ({ default: () => null }))
+    await start(connect(), methodPlugin(load))
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('behavior: with a session connected or being restored (the Account view is next), methods wait for the Connect view', async () => {
+    const load = vi.fn(async () => ({ default: () => null }))
+    const session = definePlugin({
+      name: 'fake-session',
+      version: '0.0.0',
+      contracts: '^1.0.0',
+      setup({ store }) {
+        store.dispatch({ type: 'chains/accountConnecting', payload: { namespace: 'eip155' } })
+      },
+    })
+    await start(session, connect(), methodPlugin(load))
+    expect(load).not.toHaveBeenCalled()
+  })
+})
+

@@ -1,4 +1,5 @@
 import { definePlugin, type PorticoState } from '@portico/contracts/plugin'
+import { preloadLazy } from '@portico/kernel'
 import type { ConnectMethod, WalletListItem } from './extensionPoints.js'
 import { connectMessages } from './messages.js'
 import { customWalletLink, loadConnectOptions, type CustomWallet } from './options.js'
@@ -63,7 +64,11 @@ export function connect(parameters: ConnectParameters = {}) {
     kind: 'feature',
     activation: 'open',
     views: {
-      Connect: { load: () => import('./views/ConnectView.js'), title: 'connect.title' },
+      Connect: {
+        // the view resolves with its wallet method ready (the same chunk), so both show in the view's first commit
+        load: () => Promise.all([import('./views/ConnectView.js'), preloadLazy(walletConnectMethod.load).catch(() => undefined)]).then(([m]) => m),
+        title: 'connect.title',
+      },
       ConnectingExternal: {
         load: () => import('./views/ConnectingExternalView.js'),
         // the wallet's name, as the incumbents title this screen
@@ -86,7 +91,18 @@ export function connect(parameters: ConnectParameters = {}) {
       extensions.contribute('connect/walletItems', { stage: -1, select: createOwnWalletItemsSelector() })
       if (options.customWallets?.length) extensions.contribute('connect/walletItems', { stage: -1, items: options.customWallets.map(customWalletItem) })
       if (options.wallets !== false) extensions.contribute('connect/methods', { items: [walletConnectMethod] })
-      if (!legal) return
+
+      // While nothing is connected or restoring (the modal then opens to the Connect view), each connect method starts
+      // downloading as it is contributed, beside the view's own chunk, instead of after the view rendered: the
+      // view then shows whole, without a spinner per method for a frame or a round trip. A failure is left to the
+      // method's own spinner and retry.
+      const preloadMethods = () => {
+        if (Object.values(store.getState().chains.accounts).some((a) => a && a.status !== 'disconnected')) return
+        for (const method of extensions.read('connect/methods')) preloadLazy(method.load).catch(() => {})
+      }
+      preloadMethods()
+      const stopPreloading = extensions.subscribe('connect/methods', preloadMethods)
+      if (!legal) return stopPreloading
 
       // the agreement holds for the same documents only: new terms are agreed to again
       let active = true
@@ -107,6 +123,7 @@ export function connect(parameters: ConnectParameters = {}) {
       return () => {
         active = false
         unsubscribe()
+        stopPreloading()
       }
     },
   })

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Kernel } from '../../kernel/types.js'
 import { createTestKernel, testView, viewsPlugin, withKernel } from '@portico/tests/react'
@@ -18,6 +18,25 @@ async function setup() {
 }
 
 describe('view outlet', () => {
+  it('behavior: the first view comes in with the card, without a transition of its own (also after the opening spinner); later views slide', async () => {
+    const kernel = createTestKernel({
+      plugins: [viewsPlugin({ Connect: testView('Connect', () => 'connect view'), Networks: testView('Networks', () => 'networks view') })],
+    })
+    kernels.push(kernel)
+    await kernel.ready
+    render(withKernel(kernel, <ViewOutlet />))
+    // the modal opened before its first view was known: the spinner, then the view
+    expect(screen.getByTestId('view-loading').closest('.portico-view')?.getAttribute('data-direction')).toBe('initial')
+    act(() => kernel.router.reset('Connect'))
+    const connect = await screen.findByTestId('view-Connect')
+    expect(connect.closest('.portico-view')?.getAttribute('data-direction')).toBe('initial')
+    act(() => kernel.router.push('Networks'))
+    const networks = await screen.findByTestId('view-Networks')
+    expect(networks.closest('.portico-view')?.getAttribute('data-direction')).toBe('forward')
+    act(() => kernel.router.goBack())
+    expect((await screen.findByTestId('view-Connect')).closest('.portico-view')?.getAttribute('data-direction')).toBe('back')
+  })
+
   it('behavior: a view whose chunk is already loaded (preloaded) renders in the first commit, with no spinner, and reports its entry', async () => {
     const kernel = await setup()
     await kernel.plugins.resolveView('Connect') // what kernel.preload() does for the first view

@@ -127,11 +127,13 @@ export function ViewOutlet({ onResolved }: ViewOutletProps) {
   }, [kernel, view, attempt])
 
   // Direction of the transition, fixed per view instance: deeper is forward, shallower back, else a replacement.
+  // The modal's first view (also when it follows the opening placeholder) comes in with the card, without a
+  // transition of its own: it is on screen in the card's first frame.
   const key = `${depth}:${view ?? ''}`
-  const transition = useRef({ key, depth, direction: 'replace' as 'forward' | 'back' | 'replace' })
+  const transition = useRef({ key, depth, view, direction: 'initial' as 'initial' | 'forward' | 'back' | 'replace' })
   if (transition.current.key !== key) {
-    const before = transition.current.depth
-    transition.current = { key, depth, direction: depth > before ? 'forward' : depth < before ? 'back' : 'replace' }
+    const { depth: before, view: previous } = transition.current
+    transition.current = { key, depth, view, direction: previous === undefined ? 'initial' : depth > before ? 'forward' : depth < before ? 'back' : 'replace' }
   }
 
   // After a view change made inside the modal, focus goes to the new view (its heading, else its first control,

@@ -5,6 +5,7 @@ import { Button } from './Button.js'
 import { RetryIcon } from './icons.js'
 import { Spinner } from './Spinner.js'
 import { Text } from './Text.js'
+import { loaded, NoComponentError, preloadLazy } from './lazyCache.js'
 
 export type LazyProps = {
   /** Identifies what is loaded; a new id loads again. */
@@ -19,9 +20,6 @@ export type LazyProps = {
 }
 
 type State = { component?: ComponentType<any>; error?: unknown }
-
-/** Components already loaded, by their loader: a Lazy that shows one again renders it at once, without a spinner. */
-const loaded = new WeakMap<LazyProps['load'], ComponentType<any>>()
 
 /**
  * Renders a lazily loaded component (a connect method, an account tab): a spinner while it loads, a message
@@ -43,14 +41,9 @@ export function Lazy({ id, load, props, errorMessage, minHeight = 56 }: LazyProp
     const known = loaded.get(load)
     setState((s) => (known && s.component === known ? s : { component: known }))
     if (known) return
-    load().then(
-      (module) => {
-        if (!active) return
-        if (typeof module?.default !== 'function') return setState({ error: new Error(`"${id}" exports no component.`) })
-        loaded.set(load, module.default as ComponentType<any>)
-        setState({ component: module.default as ComponentType<any> })
-      },
-      (error: unknown) => active && setState({ error }),
+    preloadLazy(load).then(
+      (component) => active && setState({ component }),
+      (error: unknown) => active && setState({ error: error instanceof NoComponentError ? new Error(`"${id}" exports no component.`) : error }),
     )
     return () => {
       active = false

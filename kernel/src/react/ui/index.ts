@@ -2,6 +2,7 @@ export { Button, IconButton, TileButton, TileRow, type ButtonProps, type IconBut
 export { Divider } from './Divider.js'
 export { EmptyState, type EmptyStateProps } from './EmptyState.js'
 export { Lazy, type LazyProps } from './Lazy.js'
+export { preloadLazy } from './lazyCache.js'
 export { List, onListKeyDown, type ListProps } from './List.js'
 export { ListItem, type ListItemProps } from './ListItem.js'
 export { SkeletonList, type SkeletonListProps } from './SkeletonList.js'

@@ -93,12 +93,13 @@ export function EmailForm({ label, layout = 'inline', submitLabel, pendingLabel,
       // an address reads left to right; an empty field follows the placeholder's script
       dir="auto"
       autoFocus={autoFocus}
-      // the validator arrives while the visitor types
-      onFocus={() => void loadEmailSchema().catch(() => undefined)}
       value={value}
       aria-invalid={error ? true : undefined}
       aria-describedby={message ? messageId : undefined}
       onChange={(e) => {
+        // the validator arrives while the visitor types (not on focus: the modal focuses this field as it opens,
+        // and its download would compete with the first frame)
+        void loadEmailSchema().catch(() => undefined)
         setValue(e.currentTarget.value)
         if (error) setError('')
       }}

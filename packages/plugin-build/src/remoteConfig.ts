@@ -28,6 +28,9 @@ export function remoteName(name: string): string {
   return `portico_${name.replace(/-/g, '_')}`
 }
 
+/** The chunk of a remote's `./plugin` module (what its set-up runs): kept whole, see `splitChunks` below. */
+const PLUGIN_CHUNK = 'plugin'
+
 /** The file every remote's container is in, inside its build folder. */
 export const REMOTE_ENTRY = 'remoteEntry.js'
 
@@ -102,7 +105,7 @@ export type RemoteConfigOptions = {
  */
 export function remoteConfig(plugin: { name: string; dir: string; entry: string }, options: RemoteConfigOptions): Configuration {
   const container = remoteName(plugin.name)
-  const exposes = { './plugin': { import: [REMOTE_PRELUDE, plugin.entry] } }
+  const exposes = { './plugin': { import: [REMOTE_PRELUDE, plugin.entry], name: PLUGIN_CHUNK } }
   const shared = Object.fromEntries(SHARED_SINGLETONS.map((m) => [m, { singleton: true, import: false as const, requiredVersion: false as const }]))
   return {
     ...commonConfig({ source: options.source ?? false }),
@@ -120,6 +123,12 @@ export function remoteConfig(plugin: { name: string; dir: string; entry: string 
       crossOriginLoading: 'anonymous',
       // published files are immutable: a page still running an older build fetches its chunks later
       clean: false,
+    },
+    optimization: {
+      // The `./plugin` module is one file: a remote's set-up on the first open is its entry and that chunk, not
+      // three or four files that queue behind each other on an HTTP/1.1 origin. Views still share split chunks
+      // (a wallet SDK that several views use downloads once).
+      splitChunks: { chunks: (chunk) => chunk.name !== PLUGIN_CHUNK },
     },
     plugins: [
       options.container === 'enhanced'

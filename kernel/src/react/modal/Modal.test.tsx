@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ComponentModule } from '@portico/contracts/plugin'
 import type { Kernel } from '../../kernel/types.js'
 import { modalSlice, themeSlice } from '../../store/index.js'
+import { createMemoryStorage } from '../../storage/createStorage.js'
+import { FIRST_VIEW_GRACE_MS } from './Modal.js'
 import { createTestKernel, testView, viewsPlugin, withKernel } from '@portico/tests/react'
 
 let kernels: Kernel[] = []
@@ -51,6 +53,39 @@ async function open(kernel: Kernel, view?: string, data?: unknown) {
 }
 
 describe('modal shell', () => {
+  it('behavior: the backdrop shows at once; the card waits for its first view, or shows its loading state after the grace', async () => {
+    // the stored session is still being read (the first open waits for it) until the test ends it
+    let finish!: () => void
+    const gate = new Promise<void>((resolve) => (finish = resolve))
+    const memory = createMemoryStorage()
+    const storage = { ...memory, getItem: async <T,>(key: string) => (await gate, memory.getItem<T>(key)) }
+    const kernel = createTestKernel({ plugins: [viewsPlugin({ Connect: testView('Connect') })], storage })
+    kernels.push(kernel)
+    render(withKernel(kernel))
+    await act(async () => void kernel.open())
+    expect(await screen.findByTestId('modal-backdrop')).toBeTruthy()
+    // no card (and no spinner drawn for a moment) while the first view may still come quickly
+    expect(screen.queryByRole('dialog')).toBeNull()
+    // the plugins still load after the grace: the card shows its loading state
+    const loading = await screen.findByTestId('view-loading', {}, { timeout: FIRST_VIEW_GRACE_MS + 2000 })
+    expect(loading.closest('[role="dialog"]')).toBeTruthy()
+    await act(async () => finish())
+    expect(await screen.findByTestId('view-Connect')).toBeTruthy()
+  })
+
+  it('behavior: a first view that is ready within the grace comes with the card: no loading state is ever drawn', async () => {
+    const { kernel } = await setup()
+    const seen: string[] = []
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="view-loading"]')) seen.push('loading')
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    await open(kernel)
+    expect(await screen.findByTestId('view-Connect')).toBeTruthy()
+    observer.disconnect()
+    expect(seen).toEqual([])
+  })
+
   it('behavior: nothing renders until the modal opens; then a labelled modal dialog with the view', async () => {
     const { kernel } = await setup()
     expect(screen.queryByTestId('portico-modal')).toBeNull()

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useKernel, usePorticoSelector } from '../hooks.js'
 import { cx } from '../ui/classNames.js'
@@ -25,10 +25,13 @@ function usePhase(open: boolean): Phase {
   return phase
 }
 
-/** A container on `document.body`, created the first time it is needed (never at import) and removed on unmount. */
+/**
+ * A container on `document.body`, created the first time it is needed (never at import) and removed on unmount.
+ * Created before the browser paints (a layout effect), so what goes in it shows in the same frame, not the next.
+ */
 function usePortalContainer(needed: boolean): HTMLElement | null {
   const [container, setContainer] = useState<HTMLElement | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!needed || container) return
     const el = document.createElement('div')
     el.setAttribute('data-portico-portal', '')
@@ -39,13 +42,35 @@ function usePortalContainer(needed: boolean): HTMLElement | null {
   return container
 }
 
+/**
+ * How long the card waits for its first view before it shows with its loading state instead. The backdrop shows
+ * at once; a first view that is ready sooner (plugins in the page, or preloaded) comes with the card in one frame,
+ * with no spinner drawn and laid out for a moment before it.
+ */
+export const FIRST_VIEW_GRACE_MS = 150
+
+/** Whether the card shows: once the router has its first view, or the grace is over; then for good. */
+function useCardShown(): boolean {
+  const hasView = usePorticoSelector((s) => s.router.history.length > 0)
+  const [waited, setWaited] = useState(false)
+  useEffect(() => {
+    if (hasView || waited) return
+    const id = setTimeout(() => setWaited(true), FIRST_VIEW_GRACE_MS)
+    return () => clearTimeout(id)
+  }, [hasView, waited])
+  const [shown, setShown] = useState(hasView)
+  if ((hasView || waited) && !shown) setShown(true)
+  return shown || hasView
+}
+
 /** The dialog: backdrop, card with focus trap, Escape and backdrop click closing through `kernel.close()`. */
 function Dialog({ phase }: { phase: Exclude<Phase, 'closed'> }) {
   const kernel = useKernel()
   const shake = usePorticoSelector((s) => s.modal.shake)
   const titleId = useId()
   const card = useRef<HTMLDivElement>(null)
-  useFocusTrap(card, phase === 'open', () => kernel.close())
+  const cardShown = useCardShown()
+  useFocusTrap(card, phase === 'open' && cardShown, () => kernel.close())
 
   useEffect(() => {
     if (phase !== 'open') return
@@ -61,18 +86,20 @@ function Dialog({ phase }: { phase: Exclude<Phase, 'closed'> }) {
   return (
     <div className="portico-overlay" data-state={phase}>
       <div className="portico-backdrop" data-testid="modal-backdrop" aria-hidden="true" onClick={() => kernel.close()} />
-      <div
-        ref={card}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-testid="portico-modal"
-        data-shake={shake || undefined}
-        className={cx('portico-card', shake && 'portico-card--shake')}
-      >
-        <ModalCardContent titleId={titleId} />
-      </div>
+      {cardShown && (
+        <div
+          ref={card}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          data-testid="portico-modal"
+          data-shake={shake || undefined}
+          className={cx('portico-card', shake && 'portico-card--shake')}
+        >
+          <ModalCardContent titleId={titleId} />
+        </div>
+      )}
     </div>
   )
 }

@@ -72,6 +72,51 @@ const ONLY = process.argv.includes('--only') ? (process.argv[process.argv.indexO
 const WARMUP_THROTTLE = process.argv.includes('--warmup-throttled') ? 4 : 1
 /** `--profile`: a CPU profile of the warm-up run from the click to the view, summed by function (self time). */
 const PROFILE = process.argv.includes('--profile')
+/**
+ * `--trace`: a Chromium trace of the warm-up run from the click to the view; the renderer main thread's self time
+ * summed by trace event (script compile and evaluation, style, layout, paint, parse…), to see where native time goes.
+ */
+const TRACE = process.argv.includes('--trace')
+
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string } } }
+/** Self time per event name on the renderer's main thread between `from` and `to` (µs, trace clock). */
+function traceSummary(events: TraceEvent[], count = 25): string[] {
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'EventDispatch'))
+  if (!main) return ['trace: no renderer main thread found']
+  const complete = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  const self = new Map<string, number>()
+  const byUrl = new Map<string, number>()
+  const stack: { end: number; key: string; child: number }[] = []
+  const close = (until: number) => {
+    while (stack.length && stack[stack.length - 1]!.end <= until) {
+      const top = stack.pop()!
+      const total = top.end - (top as unknown as { start: number }).start
+      self.set(top.key, (self.get(top.key) ?? 0) + Math.max(0, total - top.child))
+      if (stack.length) stack[stack.length - 1]!.child += total
+    }
+  }
+  for (const e of complete) {
+    close(e.ts)
+    const url = e.args?.data?.url
+    const key = url && /EvaluateScript|v8.compile|v8.run|ScriptCompiled/.test(e.name) ? `${e.name} ${url.replace(/^https?:\/\/[^/]+\//, '')}` : e.name
+    if (url && e.name === 'EvaluateScript') byUrl.set(key, (byUrl.get(key) ?? 0) + e.dur!)
+    stack.push({ end: e.ts + e.dur!, key, child: 0, start: e.ts } as never)
+  }
+  close(Infinity)
+  const byName = new Map<string, number>()
+  for (const [k, us] of self) {
+    const name = k.split(' ')[0]!
+    byName.set(name, (byName.get(name) ?? 0) + us)
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0)
+  const ms = (us: number) => `${(us / 1000).toFixed(1).padStart(7)} ms`
+  return [
+    `main thread busy ${(total / 1000).toFixed(1)} ms (self time by trace event):`,
+    ...[...byName].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`),
+    'script evaluation by file (total):',
+    ...[...byUrl].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`),
+  ]
+}
 
 /** Runs in the page (`--timeline`): resources and long tasks from the click to the view, on the page's clock. */
 function timelineProbe(): string[] {
@@ -315,10 +360,18 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
     await page.evaluate(`(() => { const __name = (f) => f; (${installProbe.toString()})(${JSON.stringify(spec)}) })()`)
     const before = await page.evaluate(() => (window as unknown as { __benchOpen: { before: number } }).__benchOpen.before)
     if (before >= 0) throw new Error(`${target.label}: the Connect view is on screen before the click`)
-    if (profile) {
+    if (profile && PROFILE) {
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
       await cdp.send('Profiler.start')
+    }
+    const traced: TraceEvent[] = []
+    if (profile && TRACE) {
+      cdp.on('Tracing.dataCollected', (e) => void traced.push(...(e.value as unknown as TraceEvent[])))
+      await cdp.send('Tracing.start', {
+        transferMode: 'ReportEvents',
+        traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', '__metadata'] },
+      } as never)
     }
     const clickAt = Date.now()
     await page.click(CLICK)
@@ -335,7 +388,14 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
     const timeline = TIMELINE
       ? ((await page.evaluate(`(() => { const __name = (f) => f; return (${timelineProbe.toString()})() })()`)) as string[])
       : undefined
-    const profiled = profile ? topFunctions((await cdp.send('Profiler.stop')).profile as never) : undefined
+    const profiled: string[] | undefined = profile && PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile as never) : undefined
+    const lines = profiled ?? []
+    if (profile && TRACE) {
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
+      await cdp.send('Tracing.end')
+      await complete
+      lines.push(...traceSummary(traced))
+    }
     await waitQuiet()
     await Promise.all(bodies)
     await close()
@@ -347,7 +407,7 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
       js[phase] += bytes
       if (phase !== 'load') files.push({ at: rec.t - clickAt, phase, url: rec.url, bytes })
     }
-    return { clickToVisibleMs: probe.tVisible - probe.t0, jsBefore: js.load, jsByVisible: js.open, jsOnOpen: js.open + js.afterOpen, files, profile: profiled, timeline }
+    return { clickToVisibleMs: probe.tVisible - probe.t0, jsBefore: js.load, jsByVisible: js.open, jsOnOpen: js.open + js.afterOpen, files, profile: lines, timeline }
   } finally {
     await close()
   }
@@ -356,7 +416,7 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
 async function measure(target: Target): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }> {
   const runs: Record<number, Run[]> = { 1: [], [THROTTLE]: [] }
   for (let i = 0; i < WARMUP; i++) {
-    const r = await runOnce(target, WARMUP_THROTTLE, PROFILE)
+    const r = await runOnce(target, WARMUP_THROTTLE, true)
     console.log(`  ${target.key} warm-up${WARMUP_THROTTLE > 1 ? ` at ×${WARMUP_THROTTLE}` : ''}: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
     for (const line of r.profile ?? []) console.log(`    ${line}`)
     for (const line of r.timeline ?? []) console.log(`    ${line}`)

@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { rspack, type Configuration } from '@rspack/core'
-import { commonConfig, remoteConfig } from './packages/plugin-build/src/remoteConfig.ts'
+import { CompileHintsPlugin, commonConfig, remoteConfig } from './packages/plugin-build/src/remoteConfig.ts'
 import { BUNDLED_DIR, BUNDLED_SRC, CDN_DIR, DEMO_DIR, DEMO_SRC, ROOT, WAGMI_DIR, WAGMI_SRC, discoverPlugins, type PluginPackage } from './scripts/lib/workspace.ts'
 
 // The remote build (sharing rules, prelude, output) is @portico/plugin-build's: one way to build a plugin, inside
@@ -132,6 +132,8 @@ function appHostConfig(host: AppHostOptions): Configuration {
     },
     plugins: [
       new rspack.DefinePlugin(host.define),
+      // the page's code and the modal's lazy chunks run as soon as they load: compiled eagerly, off the main thread
+      new CompileHintsPlugin((chunk) => chunk.name !== 'devwallet'),
       new rspack.HtmlRspackPlugin({
         template: join(host.src, 'index.html'),
         chunks: ['main'],

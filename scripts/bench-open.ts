@@ -19,7 +19,7 @@
  * resources and long tasks on the page's clock, click to view.
  * `PORTICO_BENCH_DIST=<dir>` measures `<dir>/{cdn,demo,bundled}` (built there when missing) instead of dist/.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Request } from 'playwright-core'
@@ -29,7 +29,8 @@ import { gzipSize } from './lib/gzip.ts'
 import { freePorts } from './lib/ports.ts'
 import { DEV_WALLET_FILE, demoRuntimeConfig, injectDemoConfig, startStack, type Stack } from './lib/stack.ts'
 import { startStaticServer, type StaticServer } from './lib/static-server.ts'
-import { bundledDirFor, hasBundledHost } from './lib/workspace.ts'
+import { bundledDirFor, CDN_DIR, DEMO_DIR, hasBundledHost } from './lib/workspace.ts'
+import { shortSource, sourceLookup, type SourceLookup } from './lib/sourcemap.ts'
 import { isJsResponse, isNotPortico, phaseOf, renderTable, runStats, type TableRow } from './lib/bench-open.ts'
 
 /** `--runs N` for a quicker look while working (the figures quoted are medians of 5). */
@@ -72,6 +73,12 @@ const ONLY = process.argv.includes('--only') ? (process.argv[process.argv.indexO
 const WARMUP_THROTTLE = process.argv.includes('--warmup-throttled') ? 4 : 1
 /** `--profile`: a CPU profile of the warm-up run from the click to the view, summed by function (self time). */
 const PROFILE = process.argv.includes('--profile')
+/** `--profile-out FILE`: also write the warm-up run's CPU profile there (a `.cpuprofile` DevTools opens). */
+const PROFILE_OUT = process.argv.includes('--profile-out') ? process.argv[process.argv.indexOf('--profile-out') + 1] : undefined
+/** `--trace-out FILE`: also write the warm-up run's trace there (JSON DevTools' Performance panel opens). */
+const TRACE_OUT = process.argv.includes('--trace-out') ? process.argv[process.argv.indexOf('--trace-out') + 1] : undefined
+/** `--top N`: how many lines each list of `--profile` and `--trace` prints (25). */
+const TOP = process.argv.includes('--top') ? Number(process.argv[process.argv.indexOf('--top') + 1]) || 25 : 25
 /**
  * `--trace`: a Chromium trace of the warm-up run from the click to the view; the renderer main thread's self time
  * summed by trace event (script compile and evaluation, style, layout, paint, parse…), to see where native time goes.
@@ -80,10 +87,16 @@ const TRACE = process.argv.includes('--trace')
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string } } }
 /** Self time per event name on the renderer's main thread between `from` and `to` (µs, trace clock). */
-function traceSummary(events: TraceEvent[], count = 25): string[] {
+function traceSummary(events: TraceEvent[], clickToVisibleMs: number, count = TOP): string[] {
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'EventDispatch'))
   if (!main) return ['trace: no renderer main thread found']
-  const complete = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  // from the click's dispatch to the frame the view was seen in
+  const click = events.find((e) => e.pid === main.pid && e.name === 'EventDispatch' && (e.args as { data?: { type?: string } })?.data?.type === 'click')
+  const from = click?.ts ?? -Infinity
+  const to = from + clickToVisibleMs * 1000
+  const complete = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number' && e.ts >= from && e.ts < to)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
   const self = new Map<string, number>()
   const byUrl = new Map<string, number>()
   const stack: { end: number; key: string; child: number }[] = []
@@ -111,7 +124,7 @@ function traceSummary(events: TraceEvent[], count = 25): string[] {
   const total = [...self.values()].reduce((a, b) => a + b, 0)
   const ms = (us: number) => `${(us / 1000).toFixed(1).padStart(7)} ms`
   return [
-    `main thread busy ${(total / 1000).toFixed(1)} ms (self time by trace event):`,
+    `main thread busy ${(total / 1000).toFixed(1)} ms of the ${clickToVisibleMs.toFixed(0)} ms from the click to the view (self time by trace event${click ? '' : '; no click found: the whole trace'}):`,
     ...[...byName].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`),
     'script evaluation by file (total):',
     ...[...byUrl].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`),
@@ -138,9 +151,25 @@ function timelineProbe(): string[] {
   return lines.sort((a, b) => a[0] - b[0]).map(([, l]) => l)
 }
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-/** The functions that took the most self time in a CDP CPU profile, with their file and line. */
-function topFunctions(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, count = 25): string[] {
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** Where a script URL of the page was served from (its source map beside it), for naming the sources in a profile. */
+type UrlToFile = (url: string) => string | undefined
+const lookups = new Map<string, SourceLookup | undefined>()
+function sourceOf(node: ProfileNode, fileOf: UrlToFile): string | undefined {
+  const file = node.callFrame.url ? fileOf(node.callFrame.url) : undefined
+  if (!file) return undefined
+  if (!lookups.has(file)) lookups.set(file, sourceLookup(file))
+  const source = lookups.get(file)?.(node.callFrame.lineNumber, node.callFrame.columnNumber)
+  return source === undefined ? undefined : shortSource(source)
+}
+
+/**
+ * The functions that took the most self time in a CDP CPU profile, with their file and line; then self time and
+ * total time (each sample counted once per source file on its stack) by the source file the source maps name.
+ */
+function topFunctions(profile: Profile, fileOf: UrlToFile, count = TOP): string[] {
   const self = new Map<number, number>()
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
   const byName = new Map<string, number>()
@@ -159,14 +188,58 @@ function topFunctions(profile: { nodes: ProfileNode[]; samples: number[]; timeDe
     const file = url ? url.replace(/^https?:\/\/[^/]+\//, '') : n.callFrame.functionName.startsWith('(') ? n.callFrame.functionName : '(native)'
     byFile.set(file, (byFile.get(file) ?? 0) + us)
   }
+  // by source: self time of each node's source, and total time of every source on the sample's stack
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
+  const sourceSelf = new Map<string, number>()
+  const sourceTotal = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const us = profile.timeDeltas[i] ?? 0
+    const leaf = nodes.get(id)
+    if (!leaf) return
+    const leafSource = sourceOf(leaf, fileOf) ?? (leaf.callFrame.url ? leaf.callFrame.url.replace(/^https?:\/\/[^/]+\//, '') : leaf.callFrame.functionName || '(native)')
+    sourceSelf.set(leafSource, (sourceSelf.get(leafSource) ?? 0) + us)
+    const seen = new Set<string>()
+    for (let n: ProfileNode | undefined = leaf; n; n = nodes.get(parent.get(n.id) ?? -1)) {
+      const source = sourceOf(n, fileOf)
+      if (source && !seen.has(source)) {
+        seen.add(source)
+        sourceTotal.set(source, (sourceTotal.get(source) ?? 0) + us)
+      }
+    }
+  })
   const total = [...byName.values()].reduce((a, b) => a + b, 0)
   const ms = (us: number) => `${(us / 1000).toFixed(1).padStart(7)} ms`
+  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`)
   return [
     `total sampled ${(total / 1000).toFixed(1)} ms`,
-    ...[...byName].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`),
+    ...top(byName),
     'by file:',
-    ...[...byFile].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${ms(us)}  ${k}`),
+    ...top(byFile),
+    'self time by source (source maps):',
+    ...top(sourceSelf),
+    'total time by source (source maps):',
+    ...top(sourceTotal),
   ]
+}
+
+/** A page's script URL as the file it was served from: the stack's demo and CDN origins, the bundled host's. */
+function fileOfUrl(url: string): string | undefined {
+  if (!stack) return undefined
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return undefined
+  }
+  const roots: [string, string][] = [
+    [stack.urls.demo, dirs.demoDir ?? DEMO_DIR],
+    [stack.urls.cdn, dirs.cdnDir ?? CDN_DIR],
+    [stack.urls.bundled, bundledDirFor(dirs)],
+  ]
+  for (const [base, dir] of roots) if (new URL(base).origin === u.origin) return join(dir, decodeURIComponent(u.pathname))
+  return undefined
 }
 
 const distDir = process.env.PORTICO_BENCH_DIST
@@ -370,7 +443,9 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
       cdp.on('Tracing.dataCollected', (e) => void traced.push(...(e.value as unknown as TraceEvent[])))
       await cdp.send('Tracing.start', {
         transferMode: 'ReportEvents',
-        traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', '__metadata'] },
+        traceConfig: {
+          includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.compile', 'blink', 'loading', 'toplevel', 'ipc', 'mojom', 'renderer.scheduler', '__metadata'],
+        },
       } as never)
     }
     const clickAt = Date.now()
@@ -388,13 +463,16 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
     const timeline = TIMELINE
       ? ((await page.evaluate(`(() => { const __name = (f) => f; return (${timelineProbe.toString()})() })()`)) as string[])
       : undefined
-    const profiled: string[] | undefined = profile && PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile as never) : undefined
+    const cpuProfile = profile && PROFILE ? ((await cdp.send('Profiler.stop')).profile as unknown as Profile) : undefined
+    if (cpuProfile && PROFILE_OUT) writeFileSync(PROFILE_OUT, JSON.stringify(cpuProfile))
+    const profiled: string[] | undefined = cpuProfile ? topFunctions(cpuProfile, fileOfUrl) : undefined
     const lines = profiled ?? []
     if (profile && TRACE) {
       const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
       await cdp.send('Tracing.end')
       await complete
-      lines.push(...traceSummary(traced))
+      if (TRACE_OUT) writeFileSync(TRACE_OUT, JSON.stringify({ traceEvents: traced }))
+      lines.push(...traceSummary(traced, probe.tVisible - probe.t0))
     }
     await waitQuiet()
     await Promise.all(bodies)

@@ -84,3 +84,36 @@ export function bytesBySource(file: string): Map<string, number> | undefined {
   if (prev) flush(lines[prev.line]?.length ?? prev.column)
   return out
 }
+
+/** The source path of the code at a generated position, from `file.map` (0-based line and column). */
+export type SourceLookup = (line: number, column: number) => string | undefined
+
+/** A lookup of `file`'s source positions from `file.map` (for `npm run bench:open -- --profile`); undefined when there is no map. */
+export function sourceLookup(file: string): SourceLookup | undefined {
+  if (!existsSync(`${file}.map`)) return undefined
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; mappings: string }
+  const byLine: { column: number; source: number | undefined }[][] = []
+  for (const seg of segments(map.mappings)) (byLine[seg.line] ??= []).push({ column: seg.column, source: seg.source })
+  return (line, column) => {
+    const segs = byLine[line]
+    if (!segs?.length) return undefined
+    // the last segment that starts at or before the column
+    let lo = 0
+    let hi = segs.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (segs[mid]!.column <= column) lo = mid
+      else hi = mid - 1
+    }
+    const source = segs[lo]!.column <= column ? segs[lo]!.source : undefined
+    return source === undefined ? undefined : (map.sources[source] ?? undefined)
+  }
+}
+
+/** A source path as a short readable one: `kernel/src/…`, `plugins/evm/src/…`, `<package>/…` for node_modules. */
+export function shortSource(source: string): string {
+  const clean = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '').replace(/^(\.\.\/)+/, '')
+  if (clean.startsWith('data:')) return dataModuleLabel(clean)
+  if (clean.includes('node_modules/')) return clean.split('node_modules/').pop()!
+  return clean
+}

@@ -4,9 +4,9 @@ export type HintedFile = { file: string; integrity: string }
 const hinted = new Set<string>()
 
 /**
- * Asks the browser for remote files now, as `<link rel=preload as=script>` with their sha384 and the same CORS
- * mode as the script tags that load them later, which then take them from the preload instead of fetching again.
- * Each URL once per page. Only a hint: a file's own loader still checks it.
+ * Asks the browser for remote files now, as `<link rel=preload>` (`as=script`, or `as=style` for a `.css` file) with
+ * their sha384 and the same CORS mode as the script and stylesheet tags that load them later, which then take them
+ * from the preload instead of fetching again. Each URL once per page. Only a hint: a file's own loader still checks it.
  */
 export function hintScripts(files: readonly HintedFile[], base: string | undefined): void {
   if (typeof document === 'undefined') return
@@ -21,7 +21,7 @@ export function hintScripts(files: readonly HintedFile[], base: string | undefin
     hinted.add(href)
     const link = document.createElement('link')
     link.rel = 'preload'
-    link.setAttribute('as', 'script')
+    link.setAttribute('as', /\.css$/.test(new URL(href).pathname) ? 'style' : 'script')
     link.href = href
     link.integrity = integrity
     link.crossOrigin = 'anonymous'

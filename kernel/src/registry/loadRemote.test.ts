@@ -151,6 +151,17 @@ describe('remote loader: chunk hints', () => {
     ])
   })
 
+  it('behavior: a hinted stylesheet is preloaded as a style, with its hash and CORS (the chunk loader inserts it later)', async () => {
+    document.head.innerHTML = ''
+    const f = await fixture()
+    const entry = await f.entry({ preload: [{ file: 'hello/3.js', integrity: SRI('A') }, { file: 'hello/plugin.css', integrity: SRI('E') }], viewPreload: {} })
+    await f.remote.loadFactory('hello', entry)
+    expect(links()).toEqual([
+      { href: 'https://cdn.test/hello/3.js', as: 'script', integrity: SRI('A'), crossOrigin: 'anonymous' },
+      { href: 'https://cdn.test/hello/plugin.css', as: 'style', integrity: SRI('E'), crossOrigin: 'anonymous' },
+    ])
+  })
+
   it("behavior: preloadView asks for that view's chunks only; an unknown view or an entry without hints asks for nothing", async () => {
     document.head.innerHTML = ''
     const f = await fixture()

@@ -97,7 +97,13 @@ describe('portico-plugin build: an author\'s plugin package', () => {
       requires: [],
       locales: [],
       preload: [expect.objectContaining({ file: expect.stringContaining(`https://plugins.test/acme/acme-watch/${entry.version}/`) })],
-      viewPreload: { 'acme-watch/Watch': [expect.objectContaining({ file: expect.stringContaining(`/acme-watch/${entry.version}/`) })] },
+      // the view's chunk and the stylesheet it imports, each hinted with its hash
+      viewPreload: {
+        'acme-watch/Watch': [
+          expect.objectContaining({ file: expect.stringMatching(new RegExp(`/acme-watch/${entry.version.replace('+', '\\+')}/[^/]+\\.js$`)) }),
+          expect.objectContaining({ file: expect.stringMatching(new RegExp(`/acme-watch/${entry.version.replace('+', '\\+')}/[^/]+\\.css$`)) }),
+        ],
+      },
     })
     for (const chunk of [...entry.preload, ...entry.viewPreload['acme-watch/Watch']])
       expect(chunk.integrity).toBe(sri(readFileSync(join(folder, chunk.file.slice(`https://plugins.test/acme/acme-watch/${entry.version}/`.length)))))
@@ -115,6 +121,16 @@ describe('portico-plugin build: an author\'s plugin package', () => {
     // React (its element tag) is the host's: the view's useState and JSX come from the shared singleton
     for (const source of js) expect(source).not.toContain('react.transitional.element')
     expect(remoteEntry).toContain('shareKey:"react",import:null')
+  })
+
+  it("shape: the entry and the ./plugin chunk carry V8's compile hint (they run on arrival); a view's chunk does not", () => {
+    const entry = readManifest()['acme-watch']
+    const folder = join(work, 'cdn/acme-watch', first.version)
+    const file = (url: string) => readFileSync(join(folder, url.slice(url.lastIndexOf('/') + 1)), 'utf8')
+    expect(readFileSync(join(folder, 'remoteEntry.js'), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true)
+    for (const chunk of entry.preload.filter((c: { file: string }) => c.file.endsWith('.js'))) expect(file(chunk.file).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true)
+    for (const chunk of entry.viewPreload['acme-watch/Watch'].filter((c: { file: string }) => c.file.endsWith('.js')))
+      expect(file(chunk.file)).not.toContain('allFunctionsCalledOnLoad')
   })
 
   it('behavior: rebuilding the same sources changes nothing; a change is a new version in a new folder, the old one kept', async () => {
@@ -178,7 +194,13 @@ export default function watch() {
     const run = await portico('build', 'styled', '--out', 'cdn-styled')
     expect(run.err).toBe('')
     expect(run.code).toBe(0)
-    expect(JSON.parse(readFileSync(join(work, 'cdn-styled/manifest.json'), 'utf8'))['acme-watch'].views).toEqual(['acme-watch/Watch'])
+    const entry = JSON.parse(readFileSync(join(work, 'cdn-styled/manifest.json'), 'utf8'))['acme-watch']
+    expect(entry.views).toEqual(['acme-watch/Watch'])
+    // the stylesheet the ./plugin module loads is hinted beside its script, with its hash
+    const folder = join(work, 'cdn-styled/acme-watch', entry.version)
+    const files = entry.preload.map((c: { file: string }) => c.file.slice(`acme-watch/${entry.version}/`.length))
+    expect(files.map((f: string) => f.split('.').pop())).toEqual(['js', 'css'])
+    for (const [i, file] of files.entries()) expect(entry.preload[i].integrity).toBe(sri(readFileSync(join(folder, file))))
   }, 60_000)
 
   it('error: a manifest that would not be valid (another entry is broken) is not written, naming the problem', async () => {

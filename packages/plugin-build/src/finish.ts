@@ -16,9 +16,13 @@ export type RemoteStats = {
   name: string
   entry: string
   exposed: string[]
+  /** The stylesheets of the `./plugin` chunks (loaded with them: hinted beside them). */
+  exposedStyles: string[]
   all: string[]
   /** The JS files of the chunk each dynamic `import('<request>')` of the remote loads, by its request. */
   byImport: Record<string, string[]>
+  /** The stylesheets the same chunks load with them, by request. */
+  stylesByImport: Record<string, string[]>
 }
 
 /** A published build. */
@@ -42,17 +46,22 @@ function remoteStats(stats: Stats, name: string, folder: string): RemoteStats {
   const entry = chunks.find((c) => c.entry)
   const exposed = chunks.filter((c) => entry && c.parents?.includes(entry.id!)).flatMap((c) => c.files ?? [])
   const js = (f: string) => f.endsWith('.js')
+  const css = (f: string) => f.endsWith('.css')
   const at = (f: string) => `${folder}/${f}`
+  // every chunk a dynamic import loads names the import among its origins (a shared split chunk names several)
+  const byImport = (keep: (f: string) => boolean) =>
+    chunks.reduce<Record<string, string[]>>((out, c) => {
+      for (const o of c.origins ?? []) if (o.request) (out[o.request] ??= []).push(...(c.files ?? []).filter(keep).map(at))
+      return out
+    }, {})
   return {
     name,
     entry: at(REMOTE_ENTRY),
     exposed: exposed.filter(js).map(at),
+    exposedStyles: exposed.filter(css).map(at),
     all: chunks.flatMap((c) => c.files ?? []).filter(js).map(at),
-    // every chunk a dynamic import loads names the import among its origins (a shared split chunk names several)
-    byImport: chunks.reduce<Record<string, string[]>>((out, c) => {
-      for (const o of c.origins ?? []) if (o.request) (out[o.request] ??= []).push(...(c.files ?? []).filter(js).map(at))
-      return out
-    }, {}),
+    byImport: byImport(js),
+    stylesByImport: byImport(css),
   }
 }
 
@@ -87,11 +96,12 @@ export function finishPlugin(prepared: PreparedPlugin, stats: Stats, options: Fi
   const remote = remoteStats(stats, plugin.name, version)
   const base = normalizePublicUrl(options.publicUrl) ?? ''
   const url = (file: string) => `${base}${plugin.name}/${file}`
-  // the `./plugin` chunks, so the kernel fetches them beside the entry (one round trip less on the first open)
+  // the `./plugin` chunks and their stylesheets, so the kernel fetches them beside the entry (the entry would ask for
+  // them only once it has run: a round trip each on the first open)
   const hint = (file: string) => ({ file: url(file), integrity: sri(readFileSync(join(pluginDir, file))) })
   // and each view's chunks, which the kernel asks for as soon as it knows which view opens first
   const viewPreload = Object.entries(meta.viewImports).flatMap(([view, request]) => {
-    const files = [...new Set(remote.byImport[request] ?? [])]
+    const files = [...new Set([...(remote.byImport[request] ?? []), ...(remote.stylesByImport[request] ?? [])])]
     return files.length ? [[view, files.map(hint)] as const] : []
   })
   const entry: Record<string, unknown> = {
@@ -105,7 +115,7 @@ export function finishPlugin(prepared: PreparedPlugin, stats: Stats, options: Fi
     activation: meta.activation,
     requires: meta.requires,
     ...(meta.locales.length ? { locales: meta.locales } : {}),
-    preload: remote.exposed.map(hint),
+    preload: [...remote.exposed, ...remote.exposedStyles].map(hint),
     ...(viewPreload.length ? { viewPreload: Object.fromEntries(viewPreload) } : {}),
   }
   return { name: plugin.name, version, buildDir, status, entry, stats: remote }

@@ -120,8 +120,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       res.end(String(error))
     })
   })
-  // keep-alive sockets would hold `close()` open
-  server.keepAliveTimeout = 1000
+  // A browser keeps the page's connections for its later requests (the modal's chunks on the first click), as
+  // production servers allow (nginx keeps idle connections 75 s): not closed after a second of quiet. `close()`
+  // ends them itself (closeAllConnections).
+  server.keepAliveTimeout = 65_000
   await new Promise<void>((ok, fail) => {
     server.once('error', fail)
     server.listen(options.port, host, () => {

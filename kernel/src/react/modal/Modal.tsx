@@ -47,7 +47,7 @@ function usePortalContainer(needed: boolean): HTMLElement | null {
  * at once; a first view that is ready sooner (plugins in the page, or preloaded) comes with the card in one frame,
  * with no spinner drawn and laid out for a moment before it.
  */
-export const FIRST_VIEW_GRACE_MS = 150
+export const FIRST_VIEW_GRACE_MS = 400
 
 /** Whether the card shows: once the router has its first view, or the grace is over; then for good. */
 function useCardShown(): boolean {

@@ -310,6 +310,19 @@ function measureRemotes(): string[] {
     const sum = (files: string[]) => files.reduce((n, f) => n + gzipSize(join(dir, f)), 0)
     lines.push(row(p.name, sum([stats.entry, ...stats.exposed]), `   [${sum(stats.all).toLocaleString('en-US')} B]`))
   }
+  // the first-open bundle (scripts/lib/build.ts): its entry and set-up chunk, against its members' own remotes
+  const bundleStats = join(statsDir(), 'bundle.json')
+  if (existsSync(bundleStats)) {
+    const bundle = JSON.parse(readFileSync(bundleStats, 'utf8')) as { members: string[]; files: string[] }
+    const own = bundle.members.reduce((n, name) => {
+      const file = join(statsDir(), `${name}.json`)
+      if (!existsSync(file)) return n
+      const stats = JSON.parse(readFileSync(file, 'utf8')) as { entry: string; exposed: string[] }
+      return n + [stats.entry, ...stats.exposed].reduce((m, f) => m + gzipSize(join(CDN_DIR, name, f)), 0)
+    }, 0)
+    const size = bundle.files.reduce((n, f) => n + gzipSize(join(CDN_DIR, f)), 0)
+    lines.push(row(`bundle (${bundle.members.join(', ')})`, size, `   [their own remotes: ${own.toLocaleString('en-US')} B]`))
+  }
   return lines
 }
 

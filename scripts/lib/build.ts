@@ -15,12 +15,16 @@ import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import type { Configuration, Stats } from '@rspack/core'
 import {
+  bundleMembers,
+  finishBundle,
   finishPlugin,
+  prepareBundle,
   preparePlugins,
   prune,
   readPluginDefinitions as readDefinitions,
   runRspack,
   type PluginMetadata,
+  type PreparedBundle,
   type PreparedPlugin,
 } from '../../packages/plugin-build/src/index.ts'
 import { bundledHostConfig, demoConfig, externalRuntimeFromEnv, wagmiExampleConfig, type BundledDefaults, type DemoDefaults } from '../../rspack.config.ts'
@@ -68,6 +72,12 @@ export type BuildOptions = {
 }
 
 /** How this repository reads plugin definitions: workspace packages through their TypeScript sources. */
+/**
+ * Plugins that load on open once a host switches them on, which most hosts do not (the demo leaves them off unless
+ * asked): kept out of the first-open bundle, so a page that does not use them does not download them.
+ */
+export const OPT_IN_PLUGINS = ['solana', 'polkadot', 'bitcoin', 'siwx'] as const
+
 const REPO_BUILD = { root: ROOT, source: true, tsconfig: join(ROOT, 'tsconfig.base.json') } as const
 
 /**
@@ -155,6 +165,12 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
     )
     log(`plugin definitions: ${plugins.length} read (${Date.now() - t} ms)`)
   }
+  // the plugins of the first open (activation 'open') once more, as one container beside their own remotes; not
+  // those a host switches on only when it wants them (other chains, sign-in with X): they load from their own
+  const members = bundleMembers(prepared, { optIn: OPT_IN_PLUGINS })
+  const bundle: PreparedBundle | undefined = members.length
+    ? prepareBundle(members, { outDir: cdnDir, source: true, container: externalRuntimeFromEnv() ? 'classic' : 'enhanced', externalRuntime: externalRuntimeFromEnv() })
+    : undefined
 
   if (options.tsc !== false) {
     const projects = tscProjects(plugins)
@@ -171,7 +187,7 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
 
   const kernelExists = existsSync(join(ROOT, 'kernel/src/exports/index.ts'))
   const configs: Configuration[] = []
-  if (options.remotes !== false) configs.push(...prepared.map((p) => p.config))
+  if (options.remotes !== false) configs.push(...prepared.map((p) => p.config), ...(bundle ? [bundle.config] : []))
   const withDemo = options.demo !== false && kernelExists
   if (options.demo !== false && !kernelExists) log('skip demo host: kernel/src/exports/index.ts does not exist yet')
   if (withDemo) configs.push(demoConfig(demoDefaults(), options.demoDir ?? DEMO_DIR))
@@ -195,7 +211,7 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
     try {
       stats = await runRspack(configs)
     } catch (error) {
-      for (const p of prepared) rmSync(p.stagingDir, { recursive: true, force: true })
+      for (const p of [...prepared, ...(bundle ? [bundle] : [])]) rmSync(p.stagingDir, { recursive: true, force: true })
       throw error
     }
     const hosts = stats.length - (withWagmi ? 1 : 0) - (withComposer ? 1 : 0)
@@ -206,12 +222,20 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
     )
     if (options.remotes !== false) {
       mkdirSync(statsDir(options), { recursive: true })
-      prepared.forEach((p, i) => {
+      const built = prepared.map((p, i) => {
         // its own folder, <cdn>/<name>/<version>+<hash>/, and its manifest entry with the hashes of its files
-        const built = finishPlugin(p, stats[i]!, { outDir: cdnDir })
-        manifest[built.name] = built.entry
-        writeFileSync(join(statsDir(options), `${built.name}.json`), JSON.stringify(built.stats, null, 2))
+        const b = finishPlugin(p, stats[i]!, { outDir: cdnDir })
+        manifest[b.name] = b.entry
+        writeFileSync(join(statsDir(options), `${b.name}.json`), JSON.stringify(b.stats, null, 2))
+        return b
       })
+      if (bundle) {
+        // <cdn>/bundles/<hash>/, named in each member's entry with the build of the member it holds
+        const b = finishBundle(bundle, stats[prepared.length]!, built, { outDir: cdnDir })
+        for (const [name, ref] of Object.entries(b.refs)) manifest[name] = { ...(manifest[name] as object), bundle: ref }
+        writeFileSync(join(statsDir(options), 'bundle.json'), JSON.stringify({ members: Object.keys(b.refs), files: b.files }, null, 2))
+        log(`bundle ${relative(ROOT, b.buildDir)}: ${Object.keys(b.refs).join(', ')}`)
+      } else rmSync(join(statsDir(options), 'bundle.json'), { force: true })
     }
   }
   if (options.remotes !== false || withDemo || withBundled) mkdirSync(statsDir(options), { recursive: true })
@@ -229,7 +253,7 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
     writeFileSync(join(cdnDir, 'manifest.json'), JSON.stringify(checked, null, 2) + '\n')
     log(`manifest: ${relative(ROOT, join(cdnDir, 'manifest.json'))} (${Object.keys(checked).join(', ') || 'no plugins'})`)
     // earlier builds of the plugins (published folders are never overwritten): only those this manifest needs stay
-    const pruned = prune(cdnDir, { plugins: plugins.map((p) => p.name) })
+    const pruned = prune(cdnDir, { plugins: [...plugins.map((p) => p.name), 'bundles'] })
     if (pruned.removed.length) log(`pruned ${pruned.removed.length} file(s) of earlier builds no manifest refers to`)
   }
   // the login frame's page (services/frame/page), served by the frame server at /sdk

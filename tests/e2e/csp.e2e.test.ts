@@ -7,7 +7,7 @@ import { demoCsp, demoRuntimeConfig, injectDemoConfig } from '../../scripts/lib/
 import { startStaticServer, type StaticServer } from '../../scripts/lib/static-server.ts'
 import { callKernel, demoUrl, openPage, type DemoPage } from '../utils/browser.ts'
 import { approveInFrame, freshEmail, loginWithEmail } from '../utils/email.ts'
-import { isRemoteEntry } from '../utils/remoteEntry.ts'
+import { isEntryOf } from '../utils/remoteEntry.ts'
 
 const stack = inject('stack')
 let server: StaticServer
@@ -43,7 +43,7 @@ describe('strict Content-Security-Policy', () => {
     demo = await openPage(demoUrl(server.url, { debug: '1' }))
     await demo.page.getByTestId('connect-button').click()
     await demo.page.getByTestId('view-Connect').waitFor({ state: 'visible' })
-    expect(demo.requests.some((r) => r.origin === stack.urls.cdn && isRemoteEntry(r.path, 'connect'))).toBe(true)
+    expect(demo.requests.some((r) => r.origin === stack.urls.cdn && isEntryOf(r.path, 'connect', stack.cdnDir))).toBe(true)
 
     await callKernel(demo.page, 'k => k.router.push("Networks")')
     await demo.page.getByTestId('view-Networks').waitFor({ state: 'visible' })

@@ -1,7 +1,7 @@
 /** The demo loads, makes no request before the modal opens, and gets the Connect view from the plugin CDN. */
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { demoUrl, kernelState, openPage, type DemoPage } from '../utils/browser.ts'
-import { isRemoteEntry } from '../utils/remoteEntry.ts'
+import { containerOf, isEntryOf } from '../utils/remoteEntry.ts'
 
 const stack = inject('stack')
 let demo: DemoPage | undefined
@@ -41,7 +41,7 @@ describe('demo host', () => {
     const after = demo.requests.slice(before.length)
     // the manifest is inlined in the page by its server, so only the plugins themselves are fetched
     expect(after.some((r) => r.url === stack.urls.manifest)).toBe(false)
-    expect(after.some((r) => r.origin === stack.urls.cdn && isRemoteEntry(r.path, 'connect'))).toBe(true)
+    expect(after.some((r) => r.origin === stack.urls.cdn && isEntryOf(r.path, 'connect', stack.cdnDir))).toBe(true)
     // and each chunk the manifest hints once: the entry's own loads are served from the preload
     const chunks = after.filter((r) => r.origin === stack.urls.cdn && !r.path.endsWith('/remoteEntry.js'))
     expect(chunks.length).toBeGreaterThan(0)
@@ -54,11 +54,11 @@ describe('demo host', () => {
     await demo.page.getByTestId('portico-modal').waitFor({ state: 'visible' })
     await demo.page.getByTestId('view-Connect').waitFor({ state: 'visible' })
 
-    const entry = demo.requests.find((r) => isRemoteEntry(r.path, 'connect'))
+    const entry = demo.requests.find((r) => isEntryOf(r.path, 'connect', stack.cdnDir))
     expect(entry?.origin).toBe(stack.urls.cdn)
     expect(entry?.origin).not.toBe(new URL(demo.page.url()).origin)
     // the container the remote defines is the one the kernel loaded it through
-    expect(await demo.page.evaluate(() => typeof (window as any).portico_connect)).not.toBe('undefined')
+    expect(await demo.page.evaluate((name) => typeof (window as any)[name], containerOf('connect', stack.cdnDir))).not.toBe('undefined')
     const plugin = await kernelState(demo.page, 's => s.plugins.byName.connect')
     expect(plugin).toMatchObject({ status: 'ready', source: 'remote' })
     expect(await demo.page.getByTestId('header-title').textContent()).toBeTruthy()

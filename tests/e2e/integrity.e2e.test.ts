@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startStaticServer, type StaticServer } from '../../scripts/lib/static-server.ts'
 import { demoUrl, kernelState, openPage } from '../utils/browser.ts'
-import { isRemoteEntry } from '../utils/remoteEntry.ts'
+import { bundleOf, isRemoteEntry } from '../utils/remoteEntry.ts'
 
 const stack = inject('stack')
 let dir: string
@@ -23,6 +23,9 @@ beforeAll(async () => {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
   manifest.connect.integrity = WRONG
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2))
+  // the bundle that also holds connect is altered after the build: its bytes no longer match its hash either
+  const bundle = manifest.connect.bundle as { entry: string } | undefined
+  if (bundle) writeFileSync(join(dir, bundle.entry), readFileSync(join(dir, bundle.entry), 'utf8') + '\n/* altered */\n')
   cdn = await startStaticServer({ dir, port: 0, cors: true })
 })
 afterAll(async () => {
@@ -44,6 +47,15 @@ describe('remote plugin integrity', () => {
       expect(await demo.page.evaluate(() => typeof (window as any).portico_connect)).toBe('undefined')
       // downloaded once, by its script tag carrying the manifest's hash: the browser refused the bytes (SRI)
       expect(demo.requests.filter((r) => isRemoteEntry(r.path, 'connect') && r.resourceType === 'script')).toHaveLength(1)
+      const bundle = bundleOf(dir, 'connect')
+      if (bundle) {
+        // the altered bundle was refused once; its other plugins came from their own remotes and work
+        expect(demo.requests.filter((r) => r.path === `/${bundle.entry}` && r.resourceType === 'script')).toHaveLength(1)
+        expect(demo.console.some((m) => m.text.includes(`the bundle ${cdn.url}/${bundle.entry} could not be loaded`))).toBe(true)
+        await demo.page.waitForFunction(() => (window as any).__portico.getState().plugins.byName.wallets?.status === 'ready')
+        expect(demo.requests.some((r) => isRemoteEntry(r.path, 'wallets') && r.resourceType === 'script')).toBe(true)
+        expect(await demo.page.evaluate((name) => typeof (window as any)[name], bundle.container)).toBe('undefined')
+      }
       // the modal is usable: it still closes
       expect(await kernelState(demo.page, 's => s.modal.open')).toBe(true)
       await demo.page.keyboard.press('Escape')

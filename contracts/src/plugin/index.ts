@@ -37,6 +37,7 @@ export {
   type ManifestSignature,
   type PluginManifest,
   type PluginManifestEntry,
+  type PluginBundle,
   type SignedPluginManifest,
 } from './manifest.js'
 export {

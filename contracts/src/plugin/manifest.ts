@@ -12,6 +12,26 @@ const Sri = () => z.string().check(z.regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Integr
 /** A file of a remote (relative to the manifest, like `entry`) with its subresource-integrity hash. */
 const Chunk = z.object({ file: nonEmpty(), integrity: Sri() })
 
+/**
+ * A bundle that holds this plugin among others (the plugins that load together on the first open, built as one
+ * container): one entry and one set-up chunk for all of them. The kernel loads the plugin from it only while
+ * `members` names the entry's own `version` (the same build), and falls back to the plugin's own entry when the
+ * bundle cannot be loaded.
+ */
+const Bundle = z.object({
+  /** The container's global name (`portico_bundle_<hash>`); the plugin is its `./<plugin name>` module. */
+  container: z.string().check(z.regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'A bundle container name is a JavaScript identifier.')),
+  /** URL of the bundle's remote entry, absolute or relative to the manifest. */
+  entry: nonEmpty(),
+  integrity: Sri(),
+  /** Plugin name → the build (`version`) of it the bundle holds. */
+  members: z.record(z.string().check(z.regex(NAME, 'Plugin names are kebab-case.')), nonEmpty()),
+  /** The bundle's set-up chunks, hinted beside its entry. */
+  preload: withDefault(z.array(Chunk), []),
+  /** This plugin's views' chunks in the bundle. */
+  viewPreload: withDefault(z.record(z.string(), z.array(Chunk)), {}),
+})
+
 /** One plugin entry in the manifest a plugin CDN serves. */
 export const PluginManifestEntrySchema = z.object({
   /** URL of the federation remote entry, absolute or relative to the manifest. */
@@ -45,12 +65,15 @@ export const PluginManifestEntrySchema = z.object({
   preload: withDefault(z.array(Chunk), []),
   /** Each view's chunks, hinted the same way as soon as the kernel knows the view is about to show. */
   viewPreload: withDefault(z.record(z.string(), z.array(Chunk)), {}),
+  /** A bundle this build of the plugin is also in (see `Bundle`). */
+  bundle: z.optional(Bundle),
 })
 
 /** The plugin manifest: `{ [name]: { entry, integrity, version, ... } }`. */
 export const PluginManifestSchema = z.record(z.string().check(z.regex(NAME, 'Plugin names are kebab-case.')), PluginManifestEntrySchema)
 
 export type PluginManifestEntry = z.output<typeof PluginManifestEntrySchema>
+export type PluginBundle = z.output<typeof Bundle>
 export type PluginManifest = z.output<typeof PluginManifestSchema>
 
 /** An ed25519 public key as a publisher shares it and a host pins it: its 32 raw bytes, base64url without padding. */

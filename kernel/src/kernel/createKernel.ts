@@ -6,7 +6,7 @@ import { createHooks } from '../hooks/createHooks.js'
 import { canonicalLocale, createI18n, directionOf, languageOf, LOCALE_MESSAGE } from '../i18n/createI18n.js'
 import { KernelOptionsSchema, type KernelOptions, type ResolvedKernelOptions } from '../options/kernelOptions.js'
 import { createRegistry } from '../registry/createRegistry.js'
-import { hintFirstOpen } from '../registry/hints.js'
+import { hintFirstOpen, preferBundle } from '../registry/hints.js'
 import { createLazyRemoteLoader } from '../registry/lazyRemoteLoader.js'
 import { createStorage } from '../storage/createStorage.js'
 import type { Connection } from '../connection/createConnection.js'
@@ -275,6 +275,8 @@ export function createKernel(input: KernelOptions): Kernel {
           notify.toast(i18n.t('plugin.sourceRefused', { source: sourceHost(source) }), 'error')
         },
         warn: (message) => log('warn', message),
+        // the first-open bundle, unless this page switched most of its plugins off
+        useBundle: (members) => preferBundle(members, (name) => registry.isEnabled(name)),
       })
     : undefined
 

@@ -296,7 +296,7 @@ export function createRegistry(deps: RegistryDeps) {
         if (owner) {
           if (!isEnabled(owner[0])) throw new ViewNotFoundError(id, `its plugin "${owner[0]}" is switched off.`)
           // the view's own chunks download beside its plugin's, not after the plugin is set up
-          if (!ready.has(owner[0])) deps.remote.preloadView(owner[1], id)
+          if (!ready.has(owner[0])) deps.remote.preloadView(owner[0], owner[1], id)
           await ensure(owner[0])
           found = views.get(id)
         }

@@ -3,6 +3,7 @@ export {
   type PluginDefinition,
   type PluginManifest,
   type PluginManifestEntry,
+  type PluginBundle,
 } from '@portico/contracts/plugin'
 
 import { errorMessage } from '../errors/errorMessage.js'

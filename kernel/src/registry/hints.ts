@@ -29,6 +29,28 @@ export function hintScripts(files: readonly HintedFile[], base: string | undefin
   }
 }
 
+/**
+ * Whether a page loads a bundle's members from it: when at least half of them are switched on. A bundle holds the
+ * plugins most hosts load on the first open; a host that switched most of them off loads the rest from their own
+ * remotes rather than downloading the others' code with them.
+ *
+ * @example
+ * preferBundle(['connect', 'email', 'evm'], (name) => name !== 'email') // true
+ */
+export function preferBundle(members: readonly string[], isEnabled: (name: string) => boolean): boolean {
+  return members.length > 0 && members.filter(isEnabled).length * 2 >= members.length
+}
+
+type RawBundle = { entry?: unknown; integrity?: unknown; members?: Record<string, unknown>; preload?: unknown; viewPreload?: Record<string, unknown> }
+
+/** The bundle a raw (unparsed) manifest entry is loaded from: it holds this very build and the page prefers it. */
+function rawBundle(name: string, e: { version?: unknown; bundle?: unknown }, isEnabled: (name: string) => boolean): RawBundle | undefined {
+  const b = e.bundle as RawBundle | undefined
+  if (!b || typeof b !== 'object' || !b.members || typeof b.members !== 'object') return undefined
+  if (b.members[name] !== e.version) return undefined
+  return preferBundle(Object.keys(b.members), isEnabled) ? b : undefined
+}
+
 const isFile = (f: unknown): f is HintedFile =>
   !!f && typeof (f as HintedFile).file === 'string' && /^sha384-[A-Za-z0-9+/]{64}$/.test(String((f as HintedFile).integrity))
 
@@ -42,14 +64,16 @@ export function hintFirstOpen(manifest: unknown, base: string | undefined, isEna
   if (!manifest || typeof manifest !== 'object') return
   const files: HintedFile[] = []
   for (const [name, raw] of Object.entries(manifest as Record<string, unknown>)) {
-    const e = raw as { entry?: unknown; integrity?: unknown; activation?: unknown; preload?: unknown; viewPreload?: Record<string, unknown> } | null
+    const e = raw as { entry?: unknown; integrity?: unknown; version?: unknown; activation?: unknown; preload?: unknown; viewPreload?: Record<string, unknown>; bundle?: unknown } | null
     if (!e || !isEnabled(name)) continue
+    // a plugin the page takes from a bundle: the bundle's files instead of its own (each URL is asked for once)
+    const from = rawBundle(name, e, isEnabled) ?? e
     if (e.activation === 'open') {
-      const entry = { file: e.entry, integrity: e.integrity }
+      const entry = { file: from.entry, integrity: from.integrity }
       if (isFile(entry)) files.push(entry)
-      if (Array.isArray(e.preload)) files.push(...e.preload.filter(isFile))
+      if (Array.isArray(from.preload)) files.push(...from.preload.filter(isFile))
     }
-    const viewFiles = e.viewPreload && typeof e.viewPreload === 'object' ? e.viewPreload[view] : undefined
+    const viewFiles = from.viewPreload && typeof from.viewPreload === 'object' ? from.viewPreload[view] : undefined
     if (Array.isArray(viewFiles)) files.push(...viewFiles.filter(isFile))
   }
   hintScripts(files, base)

@@ -7,9 +7,12 @@ import type { RemoteLoader, RemoteLoaderOptions } from './loadRemote.js'
 export function createLazyRemoteLoader(options: Omit<RemoteLoaderOptions, 'sharedModules'>): RemoteLoader {
   let loader: Promise<RemoteLoader> | undefined
   const get = () => {
-    // the federation runtime is needed next: its download starts beside the manifest's, not after it
-    if (!loader) import('./federation.js').catch(() => {})
-    return (loader ??= Promise.all([import('./loadRemote.js'), import('./sharedModules.js')]).then(([remote, shared]) =>
+    // one chunk (the loader, the modules shared with remotes and the federation runtime): every remote needs all
+    // three at once, and each extra chunk is one more request and one more script task on the first open
+    return (loader ??= Promise.all([
+      import(/* webpackChunkName: "portico-remotes" */ './loadRemote.js'),
+      import(/* webpackChunkName: "portico-remotes" */ './sharedModules.js'),
+    ]).then(([remote, shared]) =>
       remote.createRemoteLoader({ ...options, sharedModules: async () => shared.hostSharedModules() }),
     )).catch((error) => {
       loader = undefined // a chunk that failed to load can be fetched again
@@ -18,7 +21,7 @@ export function createLazyRemoteLoader(options: Omit<RemoteLoaderOptions, 'share
   }
   return {
     manifest: async () => (await get()).manifest(),
-    preloadView: (entry, view) => void get().then((l) => l.preloadView(entry, view), () => {}),
+    preloadView: (name, entry, view) => void get().then((l) => l.preloadView(name, entry, view), () => {}),
     checkEntry: async (name, entry) => (await get()).checkEntry(name, entry),
     loadFactory: async (name, entry) => (await get()).loadFactory(name, entry),
   }

@@ -64,6 +64,7 @@ describe('remote loader: the kernel range of a manifest entry', () => {
       remoteName: 'portico_hello',
       url: 'https://cdn.test/hello/remoteEntry.js',
       integrity: entry.integrity,
+      module: 'plugin',
     })
   })
 
@@ -166,9 +167,94 @@ describe('remote loader: chunk hints', () => {
     document.head.innerHTML = ''
     const f = await fixture()
     const entry = await f.entry({ preload: [], viewPreload: { Hello: [{ file: 'hello/view.js', integrity: SRI('C') }], Other: [{ file: 'hello/o.js', integrity: SRI('D') }] } })
-    f.remote.preloadView(entry, 'Hello')
-    f.remote.preloadView(entry, 'Nope')
-    f.remote.preloadView(await f.entry(), 'Hello')
+    f.remote.preloadView('hello', entry, 'Hello')
+    f.remote.preloadView('hello', entry, 'Nope')
+    f.remote.preloadView('hello', await f.entry(), 'Hello')
     expect(links().map((l) => l.href)).toEqual(['https://cdn.test/hello/view.js'])
+  })
+})
+
+describe('remote loader: bundles', () => {
+  const SRI = (c: string) => `sha384-${c.repeat(64)}`
+  const BUNDLE_BYTES = new TextEncoder().encode('/* bundle */')
+  const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => l.href)
+
+  async function bundled(options: { members?: Record<string, string>; useBundle?: (members: readonly string[]) => boolean; failBundle?: boolean } = {}) {
+    const f = await fixture()
+    const bundle = {
+      container: 'portico_bundle_test',
+      entry: 'bundles/b1/remoteEntry.js',
+      integrity: await sha384Integrity(BUNDLE_BYTES),
+      members: options.members ?? { hello: '0.1.0', other: '0.2.0' },
+      preload: [{ file: 'bundles/b1/bundle.js', integrity: SRI('F') }],
+      viewPreload: { Hello: [{ file: 'bundles/b1/hello-view.js', integrity: SRI('G') }] },
+    }
+    const entry = await f.entry({ bundle, preload: [{ file: 'hello/own.js', integrity: SRI('H') }], viewPreload: { Hello: [{ file: 'hello/own-view.js', integrity: SRI('I') }] } })
+    const warn = vi.fn()
+    const loadEntry = vi.fn(async ({ remoteName, module }: { remoteName: string; module: string }) => {
+      if (remoteName === 'portico_bundle_test' && options.failBundle) throw new Error('script error')
+      return { default: () => ({ ...definition, name: module === 'plugin' ? 'hello' : module }) }
+    })
+    const fetchMock = vi.fn(async (url: string | URL | Request) =>
+      String(url) === 'https://cdn.test/bundles/b1/remoteEntry.js' ? new Response(new TextEncoder().encode('/* altered */') as BodyInit) : f.fetchMock(url),
+    )
+    const remote = createRemoteLoader({
+      manifestUrl: 'https://cdn.test/manifest.json',
+      fetch: fetchMock as typeof fetch,
+      loadEntry,
+      warn,
+      sharedModules: async () => ({}),
+      ...(options.useBundle ? { useBundle: options.useBundle } : {}),
+    })
+    return { entry, remote, loadEntry, warn }
+  }
+
+  it("behavior: a plugin whose build the bundle holds is loaded from the bundle's container, as its ./<name> module", async () => {
+    document.head.innerHTML = ''
+    const b = await bundled()
+    const factory = await b.remote.loadFactory('hello', b.entry)
+    expect(factory().name).toBe('hello')
+    expect(b.loadEntry).toHaveBeenCalledTimes(1)
+    expect(b.loadEntry).toHaveBeenCalledWith(expect.objectContaining({ remoteName: 'portico_bundle_test', url: 'https://cdn.test/bundles/b1/remoteEntry.js', module: 'hello', integrity: b.entry.bundle!.integrity }))
+    // the bundle's set-up chunk is hinted, not the plugin's own
+    expect(links()).toEqual(['https://cdn.test/bundles/b1/bundle.js'])
+    b.remote.preloadView('hello', b.entry, 'Hello')
+    expect(links()).toContain('https://cdn.test/bundles/b1/hello-view.js')
+    expect(links()).not.toContain('https://cdn.test/hello/own-view.js')
+  })
+
+  it('behavior: another build of the plugin than the one the bundle holds loads from its own remote', async () => {
+    document.head.innerHTML = ''
+    const b = await bundled({ members: { hello: '0.0.9', other: '0.2.0' } })
+    await b.remote.loadFactory('hello', b.entry)
+    expect(b.loadEntry).toHaveBeenCalledWith(expect.objectContaining({ remoteName: 'portico_hello', module: 'plugin' }))
+    expect(b.loadEntry).toHaveBeenCalledTimes(1)
+  })
+
+  it('behavior: a page that does not prefer the bundle (most members off) loads the plugin from its own remote', async () => {
+    const b = await bundled({ useBundle: () => false })
+    await b.remote.loadFactory('hello', b.entry)
+    expect(b.loadEntry).toHaveBeenCalledWith(expect.objectContaining({ remoteName: 'portico_hello', module: 'plugin' }))
+  })
+
+  it('error: a bundle that cannot be loaded (altered, unreachable) is reported once and its members load from their own remotes', async () => {
+    const b = await bundled({ failBundle: true })
+    const factory = await b.remote.loadFactory('hello', b.entry)
+    expect(factory().name).toBe('hello')
+    expect(b.loadEntry.mock.calls.map(([p]) => p.remoteName)).toEqual(['portico_bundle_test', 'portico_hello'])
+    expect(b.warn).toHaveBeenCalledTimes(1)
+    expect(b.warn.mock.calls[0]![0]).toMatch(/the bundle https:\/\/cdn\.test\/bundles\/b1\/remoteEntry\.js could not be loaded \(.*integrity.*\); its plugins load from their own remotes\./)
+    // the next member does not try the failed bundle again
+    await b.remote.loadFactory('hello', b.entry)
+    expect(b.loadEntry.mock.calls.map(([p]) => p.remoteName)).toEqual(['portico_bundle_test', 'portico_hello', 'portico_hello'])
+  })
+
+  it('behavior: members loading together run the bundle once; when it fails, they all fall back without trying it again', async () => {
+    const b = await bundled({ failBundle: true, members: { hello: '0.1.0', other: '0.1.0' } })
+    const other = { ...b.entry, entry: 'other/remoteEntry.js' }
+    await Promise.all([b.remote.loadFactory('hello', b.entry), b.remote.loadFactory('other', other)])
+    expect(b.loadEntry.mock.calls.filter(([p]) => p.remoteName === 'portico_bundle_test')).toHaveLength(1)
+    expect(b.loadEntry.mock.calls.map(([p]) => p.remoteName).sort()).toEqual(['portico_bundle_test', 'portico_hello', 'portico_other'])
+    expect(b.warn).toHaveBeenCalledTimes(1)
   })
 })

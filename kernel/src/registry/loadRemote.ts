@@ -1,10 +1,10 @@
 import { CONTRACTS_VERSION, satisfies } from '@portico/contracts/plugin'
 import { KERNEL_VERSION } from '../version.js'
-import { parseErrorMessage, type PluginDefinition, type PluginManifest, type PluginManifestEntry } from './deps.js'
+import { parseErrorMessage, type PluginBundle, type PluginDefinition, type PluginManifest, type PluginManifestEntry } from './deps.js'
 import { PluginContractsError, PluginIntegrityError, PluginKernelError, PluginLoadError } from './errors.js'
 
 export { PluginKernelError }
-import { hintScripts, type HintedFile } from './hints.js'
+import { hintScripts, preferBundle, type HintedFile } from './hints.js'
 import { sha384Integrity } from './integrity.js'
 import { loadSource, mergeSources, sourceLabel, type LoadedSource, type PluginSource } from './sources.js'
 
@@ -41,14 +41,22 @@ export type RemoteLoaderOptions = {
   fetch?: typeof fetch
   /** Modules the host provides to remotes as singletons (react, the kernel, …). */
   sharedModules: () => Promise<Record<string, SharedModule>>
-  /** Loads and runs a verified remote entry, returning its `./plugin` module. Defaults to the federation runtime. */
-  loadEntry?: (params: { name: string; remoteName: string; url: string; integrity: string }) => Promise<unknown>
+  /**
+   * Whether to load plugins from a bundle holding these members (see `preferBundle`); the plugin's own build must be
+   * the one the bundle holds. Default: always.
+   */
+  useBundle?: (members: readonly string[]) => boolean
+  /**
+   * Loads and runs a verified container entry, returning its `./<module>` (a remote's `./plugin`, a bundle's
+   * `./<plugin name>`). Defaults to the federation runtime.
+   */
+  loadEntry?: (params: { name: string; remoteName: string; url: string; integrity: string; module: string }) => Promise<unknown>
 }
 
 export type RemoteLoader = {
   manifest: () => Promise<PluginManifest>
-  /** Asks the browser for a view's chunks (from the manifest) before its plugin has loaded. */
-  preloadView: (entry: PluginManifestEntry, view: string) => void
+  /** Asks the browser for a view's chunks (from the manifest) before its plugin `name` has loaded. */
+  preloadView: (name: string, entry: PluginManifestEntry, view: string) => void
   /** Refuses an entry this host cannot run (built for another kernel) before anything of it loads. */
   checkEntry: (name: string, entry: PluginManifestEntry) => Promise<void>
   loadFactory: (name: string, entry: PluginManifestEntry) => Promise<PluginFactory>
@@ -119,9 +127,37 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
 
   const hintChunks = (entry: PluginManifestEntry, chunks: readonly HintedFile[]) => hintScripts(chunks, baseUrl(entry))
 
+  /** Bundle entry URLs that failed to load on this page: their members load from their own remotes from then on. */
+  const failedBundles = new Set<string>()
+  /** Each bundle's first load (its container run once); the other members wait for it instead of trying in parallel. */
+  const bundleFirstLoads = new Map<string, Promise<unknown>>()
+  const bundleUrl = (entry: PluginManifestEntry, bundle: PluginBundle) =>
+    new URL(bundle.entry, baseUrl(entry) ?? (typeof location === 'undefined' ? 'http://localhost/' : location.href)).href
+  /** The bundle `name` is loaded from: one that holds this very build, that the page prefers and that has not failed. */
+  const bundleOf = (name: string, entry: PluginManifestEntry): PluginBundle | undefined => {
+    const bundle = entry.bundle
+    if (!bundle || bundle.members[name] !== entry.version || failedBundles.has(bundleUrl(entry, bundle))) return undefined
+    return (options.useBundle ?? (() => true))(Object.keys(bundle.members)) ? bundle : undefined
+  }
+
+  /** Runs a container (a remote's or a bundle's, checked against `integrity`) and returns its `./<module>`'s factory. */
+  async function factoryFrom(name: string, container: string, url: string, integrity: string, module: string): Promise<PluginFactory> {
+    // one download: the script tag carries the manifest's hash and the browser refuses other bytes (SRI)
+    integrityOf.set(url, integrity)
+    let mod: unknown
+    try {
+      mod = await loadEntry({ name, remoteName: container, url, integrity, module })
+    } catch (error) {
+      throw await whyNotLoaded(name, url, integrity, error)
+    }
+    const factory = (mod as { default?: unknown })?.default ?? mod
+    if (typeof factory !== 'function') throw new PluginLoadError(name, `its "./${module}" module does not export a plugin factory.`)
+    return factory as PluginFactory
+  }
+
   const loadEntry =
     options.loadEntry ??
-    (async ({ remoteName, url }) => {
+    (async ({ remoteName, url, module }) => {
       // one federation host per page: a remote's container is initialised once, with one share scope, so a second
       // kernel of the same page (the composer's live preview, a host that re-creates its kernel) reuses it
       const host = await (pageFederation ??= createFederationHost(options.sharedModules, integrityOf).catch((error: unknown) => {
@@ -129,30 +165,40 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
         throw error
       }))
       host.registerRemotes([{ name: remoteName, entry: url }])
-      return host.loadRemote(`${remoteName}/plugin`)
+      return host.loadRemote(`${remoteName}/${module}`)
     })
 
   return {
     manifest,
-    preloadView: (entry, view) => hintChunks(entry, entry.viewPreload?.[view] ?? []),
+    preloadView: (name, entry, view) => hintChunks(entry, (bundleOf(name, entry) ?? entry).viewPreload?.[view] ?? []),
     checkEntry: async (name, entry) => checkEntry(name, entry),
     async loadFactory(name, entry) {
       // before any of its bytes are fetched: a remote built for another kernel would run against the wrong API
       checkEntry(name, entry)
-      const url = entryUrl(entry)
-      // one download: the script tag carries the manifest's hash and the browser refuses other bytes (SRI)
-      integrityOf.set(url, entry.integrity)
+      const bundle = bundleOf(name, entry)
+      if (bundle) {
+        const url = bundleUrl(entry, bundle)
+        hintChunks(entry, bundle.preload)
+        try {
+          // the first member runs the container; the others wait for it, and fall back at once when it failed
+          const first = bundleFirstLoads.get(url)
+          if (first) await first
+          const load = factoryFrom(name, bundle.container, url, bundle.integrity, name)
+          if (!first) bundleFirstLoads.set(url, load)
+          return await load
+        } catch (error) {
+          // the plugin's own remote still works: a bundle that is unreachable or altered costs a download, not the plugin
+          if (!failedBundles.has(url)) {
+            failedBundles.add(url)
+            ;(options.warn ?? ((message) => console.warn(message)))(
+              `[portico] the bundle ${url} could not be loaded (${parseErrorMessage(error)}); its plugins load from their own remotes.`,
+            )
+          }
+        }
+      }
       // an entry made by hand (not parsed from a manifest) may lack the field
       hintChunks(entry, entry.preload ?? [])
-      let mod: unknown
-      try {
-        mod = await loadEntry({ name, remoteName: remoteNameOf(name), url, integrity: entry.integrity })
-      } catch (error) {
-        throw await whyNotLoaded(name, url, entry.integrity, error)
-      }
-      const factory = (mod as { default?: unknown })?.default ?? mod
-      if (typeof factory !== 'function') throw new PluginLoadError(name, 'its "./plugin" module does not export a plugin factory.')
-      return factory as PluginFactory
+      return factoryFrom(name, remoteNameOf(name), entryUrl(entry), entry.integrity, 'plugin')
     },
   }
 }
@@ -171,7 +217,7 @@ async function createFederationHost(
   sharedModules: () => Promise<Record<string, SharedModule>>,
   integrityOf: Map<string, string>,
 ): Promise<FederationHost> {
-  const [{ createInstance, injectExternalRuntimeCore }, shared] = await Promise.all([import('./federation.js'), sharedModules()])
+  const [{ createInstance, injectExternalRuntimeCore }, shared] = await Promise.all([import(/* webpackChunkName: "portico-remotes" */ './federation.js'), sharedModules()])
   const instance = createInstance({
     name: 'portico_host',
     remotes: [],
@@ -198,8 +244,15 @@ async function createFederationHost(
       },
     ],
   })
+  // a container registered again (force) is dropped and run anew: a bundle's members ask for it together, so each
+  // container URL is registered once
+  const registered = new Map<string, string>()
   return {
-    registerRemotes: (remotes) => instance.registerRemotes(remotes, { force: true }),
+    registerRemotes: (remotes) => {
+      const fresh = remotes.filter((r) => registered.get(r.name) !== r.entry)
+      for (const r of fresh) registered.set(r.name, r.entry)
+      if (fresh.length) instance.registerRemotes(fresh, { force: true })
+    },
     loadRemote: (id) => instance.loadRemote(id),
   }
 }

@@ -54,6 +54,28 @@ export default function Watch() {
   }
 }
 
+/** A second small plugin package: its own name and activation, a view, zod like most plugins. */
+function writeOther(dir: string, name: string, activation: 'open' | 'view') {
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ name, version: '0.3.0', type: 'module', peerDependencies: { '@portico/contracts': '^1.0.0', '@portico/kernel': '^0.1.0' } }),
+    'src/plugin.ts': `import { definePlugin } from '@portico/contracts/plugin'
+import * as z from 'zod/mini'
+const Options = z.object({ label: z.optional(z.string()) })
+export default function plugin(options = {}) {
+  Options.parse(options)
+  return definePlugin({ name: '${name}', version: '0.3.0', contracts: '^1.0.0', activation: '${activation}',
+    views: { '${name}/Home': { load: () => import('./views/Home.js') } } })
+}
+`,
+    'src/views/Home.tsx': `export default function Home() { return <p>${name}</p> }
+`,
+  }
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true })
+    writeFileSync(join(dir, file), text)
+  }
+}
+
 beforeAll(() => {
   // the compiled command, as the packed package ships it
   execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/plugin-build'], { cwd: ROOT })
@@ -202,6 +224,54 @@ export default function watch() {
     expect(files.map((f: string) => f.split('.').pop())).toEqual(['js', 'css'])
     for (const [i, file] of files.entries()) expect(entry.preload[i].integrity).toBe(sri(readFileSync(join(folder, file))))
   }, 60_000)
+
+  it('behavior: --bundle builds the plugins that load on open as one more container, named in their entries with the builds it holds', async () => {
+    writePlugin(join(work, 'b-watch'))
+    writeOther(join(work, 'b-ping'), 'acme-ping', 'open')
+    writeOther(join(work, 'b-later'), 'acme-later', 'view')
+    const run = await portico('build', 'b-watch', 'b-ping', 'b-later', '--bundle', '--out', 'cdn-bundle', '--public-url', 'https://plugins.test/acme')
+    expect(run.err).toBe('')
+    expect(run.code).toBe(0)
+    const manifest = JSON.parse(readFileSync(join(work, 'cdn-bundle/manifest.json'), 'utf8'))
+    expect(PluginManifestSchema.parse(manifest)).toEqual(manifest)
+    const watch = manifest['acme-watch']
+    const ping = manifest['acme-ping']
+    // only plugins that load on open are members; each names the same bundle and its own build
+    expect(manifest['acme-later'].bundle).toBeUndefined()
+    expect(ping.bundle.entry).toBe(watch.bundle.entry)
+    expect(watch.bundle.members).toEqual({ 'acme-ping': ping.version, 'acme-watch': watch.version })
+    expect(watch.bundle.container).toMatch(/^portico_bundle_[0-9a-f]{8}$/)
+    const base = 'https://plugins.test/acme/'
+    expect(watch.bundle.entry).toMatch(/^https:\/\/plugins\.test\/acme\/bundles\/[0-9a-f]{10}\/remoteEntry\.js$/)
+    const file = (url: string) => join(work, 'cdn-bundle', url.slice(base.length))
+    expect(watch.bundle.integrity).toBe(sri(readFileSync(file(watch.bundle.entry))))
+    for (const chunk of [...watch.bundle.preload, ...watch.bundle.viewPreload['acme-watch/Watch']]) expect(chunk.integrity).toBe(sri(readFileSync(file(chunk.file))))
+    // one set-up chunk for both (their set-up imports no stylesheet); each member's views from the bundle's chunks
+    expect(watch.bundle.preload.map((c: { file: string }) => c.file.split('.').pop())).toEqual(['js'])
+    expect(watch.bundle.viewPreload['acme-watch/Watch'].map((c: { file: string }) => c.file.split('.').pop()).sort()).toEqual(['css', 'js'])
+    expect(Object.keys(ping.bundle.viewPreload)).toEqual(['acme-ping/Home'])
+    const entry = readFileSync(file(watch.bundle.entry), 'utf8')
+    expect(entry).toContain(`var ${watch.bundle.container}`)
+    for (const expose of ['"./acme-watch"', '"./acme-ping"']) expect(entry).toContain(expose)
+    expect(entry).not.toContain('"./acme-later"')
+    // zod once in the bundle's set-up chunk, not once per plugin
+    const setup = readFileSync(file(watch.bundle.preload[0].file), 'utf8')
+    expect(setup.split('$ZodObject').length - 1).toBe(1)
+
+    // prune keeps the bundle the manifest names
+    const pruned = await portico('prune', 'cdn-bundle', '--public-url', base)
+    expect(pruned.code).toBe(0)
+    expect(existsSync(file(watch.bundle.entry))).toBe(true)
+
+    // one member built again alone: a new build of it, no bundle of its own; the other keeps the bundle, which still
+    // lists the earlier build of the first (a kernel then loads that one from its own remote)
+    appendFileSync(join(work, 'b-watch/src/views/Watch.tsx'), '\nexport const label = "again"\n')
+    expect((await portico('build', 'b-watch', '--out', 'cdn-bundle', '--public-url', base)).code).toBe(0)
+    const after = JSON.parse(readFileSync(join(work, 'cdn-bundle/manifest.json'), 'utf8'))
+    expect(after['acme-watch'].version).not.toBe(watch.version)
+    expect(after['acme-watch'].bundle).toBeUndefined()
+    expect(after['acme-ping'].bundle.members['acme-watch']).toBe(watch.version)
+  }, 120_000)
 
   it('error: a manifest that would not be valid (another entry is broken) is not written, naming the problem', async () => {
     mkdirSync(join(work, 'cdn-broken'), { recursive: true })

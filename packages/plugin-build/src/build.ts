@@ -11,6 +11,7 @@ import { join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { rspack, type Configuration, type Stats } from '@rspack/core'
 import { readPluginDefinitions, type PluginMetadata } from './definitions.js'
+import { bundleMembers, finishBundle, prepareBundle, type BuiltBundle } from './bundle.js'
 import { finishPlugin, type BuiltPlugin, type FinishOptions } from './finish.js'
 import { readManifestEntries, writeManifestFile, type ManifestEntries } from './manifestFile.js'
 import { kernelRange, manifestMetadata, type ManifestMetadata, type PackageDeps } from './metadata.js'
@@ -199,10 +200,17 @@ export type BuildPluginsOptions = PrepareOptions &
      * these plugins only.
      */
     manifestMode?: 'merge' | 'replace'
+    /**
+     * Also build the first-open bundle: the `open` plugins of this build (but `optIn` ones) as one more container
+     * in `<outDir>/bundles/<hash>/`, named in each member's manifest entry (see bundle.ts). Default: false.
+     */
+    bundle?: boolean | { optIn?: readonly string[] }
   }
 
 export type BuildPluginsResult = {
   plugins: BuiltPlugin[]
+  /** The bundle, when `bundle` was asked for and at least two of the plugins load on open. */
+  bundle?: BuiltBundle | undefined
   /** The manifest as written (after the manifest schema applied its defaults). */
   manifest: Record<string, unknown>
   manifestFile: string | undefined
@@ -220,20 +228,26 @@ export async function buildPlugins(targets: readonly PluginTarget[], options: Bu
   const log = options.log ?? (() => {})
   const prepared = await preparePlugins(targets, options)
   mkdirSync(resolve(options.outDir), { recursive: true })
+  const members = options.bundle ? bundleMembers(prepared, typeof options.bundle === 'object' ? options.bundle : {}) : []
+  const bundle = members.length
+    ? prepareBundle(members, { outDir: options.outDir, source: options.source ?? false, container: options.bundleRuntime ? 'enhanced' : 'classic', externalRuntime: !options.bundleRuntime })
+    : undefined
   let stats: Stats[]
   try {
-    stats = await runRspack(prepared.map((p) => p.config))
+    stats = await runRspack([...prepared.map((p) => p.config), ...(bundle ? [bundle.config] : [])])
   } catch (error) {
-    for (const p of prepared) rmStaging(p.stagingDir, options.outDir)
+    for (const p of [...prepared, ...(bundle ? [bundle] : [])]) rmStaging(p.stagingDir, options.outDir)
     throw error
   }
   const plugins = prepared.map((p, i) => finishPlugin(p, stats[i]!, options))
   for (const b of plugins) log(`plugin ${b.name}: ${relative(options.root ?? process.cwd(), b.buildDir)} (${b.status === 'published' ? 'new build' : 'unchanged, already published'})`)
+  const built = bundle ? finishBundle(bundle, stats[prepared.length]!, plugins, options) : undefined
+  if (built) log(`bundle of ${Object.keys(built.refs).join(', ')}: ${relative(options.root ?? process.cwd(), built.buildDir)} (${built.status === 'published' ? 'new build' : 'unchanged, already published'})`)
   const manifestFile = options.manifest === false ? undefined : resolve(options.manifest ?? join(options.outDir, 'manifest.json'))
   const existing = manifestFile && options.manifestMode !== 'replace' ? readManifestEntries(manifestFile) : undefined
   if (existing?.signed) log(`${manifestFile} was signed: written unsigned with the new entries, sign it again (portico-plugin sign)`)
   const entries: ManifestEntries = { ...(existing?.entries ?? {}) }
-  for (const b of plugins) entries[b.name] = b.entry
+  for (const b of plugins) entries[b.name] = built?.refs[b.name] ? { ...b.entry, bundle: built.refs[b.name] } : b.entry
   const contracts = await contractsFor(prepared[0]?.plugin.dir ?? resolve(options.outDir), options.source)
   const checked = contracts.PluginManifestSchema.safeParse(entries)
   if (!checked.success) {
@@ -242,7 +256,7 @@ export async function buildPlugins(targets: readonly PluginTarget[], options: Bu
   }
   const manifest = checked.data as Record<string, unknown>
   if (manifestFile) writeManifestFile(manifestFile, manifest)
-  return { plugins, manifest, manifestFile }
+  return { plugins, bundle: built, manifest, manifestFile }
 }
 
 function rmStaging(stagingDir: string, outDir: string) {

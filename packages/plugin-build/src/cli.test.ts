@@ -14,7 +14,7 @@ describe('portico-plugin', () => {
   it('behavior: help prints the usage of every command', async () => {
     const help = await run('help')
     expect(help).toEqual({ code: 0, out: USAGE, err: '' })
-    for (const command of ['build [<plugin dir>]', 'prune <cdn dir>', 'keygen', 'sign <manifest>']) expect(USAGE).toContain(command)
+    for (const command of ['build [<plugin dir>...]', 'prune <cdn dir>', 'keygen', 'sign <manifest>']) expect(USAGE).toContain(command)
   })
 
   it('error: no command, an unknown command and bad arguments exit 1 with the reason on stderr', async () => {
@@ -23,7 +23,9 @@ describe('portico-plugin', () => {
     expect(unknown.code).toBe(1)
     expect(unknown.err).toContain('Unknown command "publish".')
     const twoFolders = await run('build', 'a', 'b')
-    expect(twoFolders).toMatchObject({ code: 1, err: 'build takes one plugin folder, not 2: a b' })
+    expect(twoFolders).toMatchObject({ code: 1, err: 'build of several plugin folders needs --out <dir>, the CDN folder they all go to: a b' })
+    const lonelyBundle = await run('build', 'a', '--bundle')
+    expect(lonelyBundle).toMatchObject({ code: 1, err: '--bundle needs two plugin folders or more: portico-plugin build <plugin dir> <plugin dir>... --bundle --out <dir>' })
     const noFolder = await run('prune')
     expect(noFolder).toMatchObject({ code: 1, err: 'prune takes the CDN folder: portico-plugin prune <cdn dir>' })
     const badOption = await run('build', '--colour')

@@ -4,20 +4,23 @@
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildPlugin } from './build.js'
+import { buildPlugins } from './build.js'
 import { normalizePublicUrl } from './publicUrl.js'
 import { prune } from './prune.js'
 
 export const USAGE = `Usage: portico-plugin <command> [options]
 
-  build [<plugin dir>]      Build a plugin package (package.json + src/plugin.ts; default: the current folder)
-                            into <out>/<plugin>/<version>+<hash>/ and add its entry to <out>/manifest.json.
-      --out <dir>           The CDN folder (default: <plugin dir>/dist/cdn).
+  build [<plugin dir>...]   Build plugin packages (package.json + src/plugin.ts; default: the current folder), each
+                            into <out>/<plugin>/<version>+<hash>/, and add their entries to <out>/manifest.json.
+      --out <dir>           The CDN folder (default: <plugin dir>/dist/cdn; required with several plugins).
       --public-url <url>    The URL <out> is served at: the manifest's entries become absolute URLs.
       --manifest <file>     The manifest to write (default: <out>/manifest.json).
       --replace             Write a manifest of this plugin only (default: keep the other plugins' entries).
       --bundle-runtime      An enhanced container with the federation runtime inside (default: a classic container, smaller,
                             loaded by the host's runtime).
+      --bundle              Also build the plugins that load on open (two or more) as one container, <out>/bundles/<hash>/,
+                            named in their entries: a first open downloads one entry and one chunk instead of a pair each.
+      --opt-in <name>       Leave this plugin out of the bundle (repeatable): one most hosts do not switch on.
 
   prune <cdn dir>           Delete the build folders no manifest refers to.
       --keep <manifest>     A manifest whose builds stay (repeatable; default: <cdn dir>/manifest.json).
@@ -45,22 +48,30 @@ async function build(argv: readonly string[], io: Io) {
       manifest: { type: 'string' },
       replace: { type: 'boolean' },
       'bundle-runtime': { type: 'boolean' },
+      bundle: { type: 'boolean' },
+      'opt-in': { type: 'string', multiple: true },
     },
   })
-  if (positionals.length > 1) throw new Error(`build takes one plugin folder, not ${positionals.length}: ${positionals.join(' ')}`)
+  if (positionals.length > 1 && !values.out) throw new Error(`build of several plugin folders needs --out <dir>, the CDN folder they all go to: ${positionals.join(' ')}`)
+  if (values.bundle && positionals.length < 2) throw new Error('--bundle needs two plugin folders or more: portico-plugin build <plugin dir> <plugin dir>... --bundle --out <dir>')
   // before anything is read or bundled
   const publicUrl = normalizePublicUrl(values['public-url'])
-  const dir = resolve(positionals[0] ?? '.')
-  const built = await buildPlugin(dir, {
-    outDir: resolve(values.out ?? resolve(dir, 'dist/cdn')),
-    publicUrl,
-    ...(values.manifest ? { manifest: resolve(values.manifest) } : {}),
-    manifestMode: values.replace ? 'replace' : 'merge',
-    bundleRuntime: values['bundle-runtime'] ?? false,
-    log: io.out,
-  })
-  io.out(`${built.name} ${built.version}: ${String(built.entry.entry)} (${String(built.entry.integrity)})`)
-  if (built.manifestFile) io.out(`manifest: ${built.manifestFile}`)
+  const dirs = (positionals.length ? positionals : ['.']).map((d) => resolve(d))
+  const { plugins, bundle, manifestFile } = await buildPlugins(
+    dirs.map((dir) => ({ dir })),
+    {
+      outDir: resolve(values.out ?? resolve(dirs[0]!, 'dist/cdn')),
+      publicUrl,
+      ...(values.manifest ? { manifest: resolve(values.manifest) } : {}),
+      manifestMode: values.replace ? 'replace' : 'merge',
+      bundleRuntime: values['bundle-runtime'] ?? false,
+      ...(values.bundle ? { bundle: { optIn: values['opt-in'] ?? [] } } : {}),
+      log: io.out,
+    },
+  )
+  for (const built of plugins) io.out(`${built.name} ${built.version}: ${String(built.entry.entry)} (${String(built.entry.integrity)})`)
+  if (values.bundle && !bundle) io.out('no bundle: fewer than two of these plugins load on open')
+  if (manifestFile) io.out(`manifest: ${manifestFile}`)
 }
 
 function pruneCommand(argv: readonly string[], io: Io) {

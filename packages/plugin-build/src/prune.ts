@@ -40,18 +40,27 @@ function referredFolders(cdnDir: string, manifests: readonly string[], publicUrl
     for (const [name, entry] of Object.entries(read.entries)) {
       const url = entry.entry
       if (typeof url !== 'string') throw new Error(`${file}: the entry of "${name}" has no "entry".`)
-      let path: string | undefined
-      if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
-        // absolute: one of ours only under the public URL
-        if (base && url.startsWith(base)) path = join(cdnDir, decodeURIComponent(url.slice(base.length)))
-      } else path = resolve(dirname(file), decodeURIComponent(url))
-      if (path === undefined) continue
-      const folder = relative(cdnDir, dirname(path))
-      if (folder.startsWith('..')) continue
-      folders.add(folder.split(sep).join('/'))
+      // a bundle that holds the plugin is a build folder of its own
+      const bundle = (entry.bundle as { entry?: unknown } | undefined)?.entry
+      for (const u of typeof bundle === 'string' ? [url, bundle] : [url]) {
+        const folder = folderOf(cdnDir, file, u, base)
+        if (folder !== undefined) folders.add(folder)
+      }
     }
   }
   return folders
+}
+
+/** The build folder (relative to `cdnDir`, with `/`) an entry URL of `manifestFile` is in; undefined when not ours. */
+function folderOf(cdnDir: string, manifestFile: string, url: string, base: string | undefined): string | undefined {
+  let path: string | undefined
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
+    // absolute: one of ours only under the public URL
+    if (base && url.startsWith(base)) path = join(cdnDir, decodeURIComponent(url.slice(base.length)))
+  } else path = resolve(dirname(manifestFile), decodeURIComponent(url))
+  if (path === undefined) return undefined
+  const folder = relative(cdnDir, dirname(path))
+  return folder.startsWith('..') ? undefined : folder.split(sep).join('/')
 }
 
 /**

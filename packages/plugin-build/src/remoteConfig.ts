@@ -131,13 +131,55 @@ export type RemoteConfigOptions = {
  * const config = remoteConfig({ name: 'hello', dir: '/work/hello', entry: '/work/hello/src/plugin.ts' }, { outputPath: '/tmp/out' })
  */
 export function remoteConfig(plugin: { name: string; dir: string; entry: string }, options: RemoteConfigOptions): Configuration {
-  const container = remoteName(plugin.name)
-  const exposes = { './plugin': { import: [REMOTE_PRELUDE, plugin.entry], name: PLUGIN_CHUNK } }
+  return containerConfig({ name: plugin.name, container: remoteName(plugin.name), context: plugin.dir, exposes: { './plugin': plugin.entry }, setupChunk: PLUGIN_CHUNK }, options)
+}
+
+/** The chunk of a bundle's exposed modules (every member's set-up): one file, see `containerConfig`. */
+export const BUNDLE_CHUNK = 'bundle'
+
+/**
+ * Several plugins in one container (a bundle, `./<plugin>` exposing each plugin's `src/plugin.ts`): the plugins a
+ * page loads together on its first open come as one entry and one chunk, with the code they share (zod, the
+ * contracts) and the container runtime once instead of once per plugin. Their own remotes are built as always; the
+ * manifest lists the bundle beside them (see bundle.ts).
+ *
+ * @example
+ * const config = bundleConfig('portico_bundle_1a2b3c4d', [{ name: 'hello', dir: '/work/hello', entry: '/work/hello/src/plugin.ts' }], { outputPath: '/tmp/out' })
+ */
+export function bundleConfig(container: string, members: readonly { name: string; dir: string; entry: string }[], options: RemoteConfigOptions): Configuration {
+  const exposes = Object.fromEntries(members.map((m) => [`./${m.name}`, m.entry]))
+  return containerConfig({ name: container, container, context: commonDir(members.map((m) => m.dir)), exposes, setupChunk: BUNDLE_CHUNK }, options)
+}
+
+/** The deepest folder that holds every one of `dirs`. */
+function commonDir(dirs: readonly string[]): string {
+  const split = dirs.map((d) => d.split(/[\\/]/))
+  const first = split[0] ?? ['']
+  let n = 0
+  while (n < first.length && split.every((parts) => parts[n] === first[n])) n++
+  return first.slice(0, n).join('/') || '/'
+}
+
+type ContainerSpec = {
+  /** The rspack configuration's name. */
+  name: string
+  /** The container's global name. */
+  container: string
+  context: string
+  /** Expose key → the module's path (a plugin factory); each runs after the prelude. */
+  exposes: Record<string, string>
+  /** The one chunk every exposed module goes to. */
+  setupChunk: string
+}
+
+function containerConfig(spec: ContainerSpec, options: RemoteConfigOptions): Configuration {
+  const { container, setupChunk } = spec
+  const exposes = Object.fromEntries(Object.entries(spec.exposes).map(([key, entry]) => [key, { import: [REMOTE_PRELUDE, entry], name: setupChunk }]))
   const shared = Object.fromEntries(SHARED_SINGLETONS.map((m) => [m, { singleton: true, import: false as const, requiredVersion: false as const }]))
   return {
     ...commonConfig({ source: options.source ?? false }),
-    name: plugin.name,
-    context: plugin.dir,
+    name: spec.name,
+    context: spec.context,
     entry: {},
     output: {
       path: options.outputPath,
@@ -152,10 +194,10 @@ export function remoteConfig(plugin: { name: string; dir: string; entry: string 
       clean: false,
     },
     optimization: {
-      // The `./plugin` module is one file: a remote's set-up on the first open is its entry and that chunk, not
+      // The exposed set-up is one file: a remote's set-up on the first open is its entry and that chunk, not
       // three or four files that queue behind each other on an HTTP/1.1 origin. Views still share split chunks
       // (a wallet SDK that several views use downloads once).
-      splitChunks: { chunks: (chunk) => chunk.name !== PLUGIN_CHUNK },
+      splitChunks: { chunks: (chunk) => chunk.name !== setupChunk },
     },
     plugins: [
       options.container === 'enhanced'
@@ -178,7 +220,7 @@ export function remoteConfig(plugin: { name: string; dir: string; entry: string 
       // carries `__name(fn, "name")` calls; make them identity calls so the remote runs however it was built.
       new rspack.DefinePlugin({ __name: '((fn) => fn)' }),
       // the entry and the set-up run the moment they arrive: compiled eagerly, off the main thread
-      new CompileHintsPlugin((chunk) => chunk.name === PLUGIN_CHUNK || chunk.hasRuntime()),
+      new CompileHintsPlugin((chunk) => chunk.name === setupChunk || chunk.hasRuntime()),
       // chunks the remote loads itself get an `integrity` attribute; the kernel checks remoteEntry.js
       new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true, htmlPlugin: false }),
     ],

@@ -203,4 +203,12 @@ describe('remotes to deploy', () => {
     ])
     expect(JSON.parse(text.slice(text.indexOf('{')))).toEqual(deployManifest(c, manifest))
   })
+
+  it('behavior: the first-open bundle of the full CDN is left out: each picked plugin comes from its own remote', () => {
+    const bundle = { container: 'portico_bundle_x', entry: 'bundles/b/remoteEntry.js', integrity: `sha384-${'b'.repeat(64)}`, members: { connect: '0.1.0', email: '0.1.0' }, preload: [], viewPreload: {} }
+    const withBundle = { ...manifest, connect: { ...manifest.connect!, bundle }, email: { ...manifest.email!, bundle } }
+    const deployed = deployManifest({ plugins: ['email', 'connect'] }, withBundle)
+    expect(Object.values(deployed).some((e) => 'bundle' in e)).toBe(false)
+    expect(deployed.connect).toEqual(manifest.connect)
+  })
 })

@@ -162,9 +162,17 @@ export function optionsCode(c: Composition, env: ComposerEnv, manifest: PluginMa
   ].join('\n')
 }
 
-/** The remotes to deploy: the picked plugins and what they require, as the CDN manifest lists them. */
+/**
+ * The remotes to deploy: the picked plugins and what they require, as the CDN manifest lists them, each from its own
+ * remote: the first-open bundle of the full CDN holds plugins this composition may leave out, and is not deployed.
+ */
 export function deployManifest(c: Pick<Composition, 'plugins'>, manifest: PluginManifest): PluginManifest {
-  return Object.fromEntries(pickedPlugins(c, manifest).map((name) => [name, manifest[name]!]))
+  return Object.fromEntries(
+    pickedPlugins(c, manifest).map((name) => {
+      const { bundle: _bundle, ...entry } = manifest[name]!
+      return [name, entry]
+    }),
+  )
 }
 
 /**

@@ -226,13 +226,14 @@ function topFunctions(profile: Profile, fileOf: UrlToFile, count = TOP): string[
 
 /** A page's script URL as the file it was served from: the stack's demo and CDN origins, the bundled host's. */
 function fileOfUrl(url: string): string | undefined {
-  if (!stack) return undefined
   let u: URL
   try {
     u = new URL(url)
   } catch {
     return undefined
   }
+  // a page of `npm start` (--url): its own origin's files in dist/demo, the plugin CDN's in dist/cdn
+  if (!stack) return join(/^\/(bundles\/|[a-z0-9-]+\/\d+\.\d+\.\d+\+)/.test(u.pathname) ? CDN_DIR : DEMO_DIR, decodeURIComponent(u.pathname))
   const roots: [string, string][] = [
     [stack.urls.demo, dirs.demoDir ?? DEMO_DIR],
     [stack.urls.cdn, dirs.cdnDir ?? CDN_DIR],
@@ -524,8 +525,22 @@ async function measure(target: Target): Promise<{ row: TableRow; byVisible: Retu
   }
 }
 
+/**
+ * `--url <page>`: measure that running page instead (for instance `npm start`'s demo, with its Dev Wallet and the
+ * third-party source), with the same runs and tools; no stack is started.
+ */
+const URL_ARG = process.argv.includes('--url') ? process.argv[process.argv.indexOf('--url') + 1] : undefined
+
 async function main() {
   ensureChromium()
+  if (URL_ARG) {
+    const targets: Target[] = [{ key: 'url', label: URL_ARG, url: () => URL_ARG }]
+    targets.push({ ...targets[0]!, key: 'url+hover', label: `${URL_ARG}, hovered first`, preloaded: true })
+    const results = []
+    for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(await measure(target))
+    console.log(['', renderTable(results.map((r) => r.row), THROTTLE)].join('\n'))
+    return
+  }
   if (!isBuilt(dirs)) await build(dirs)
   const ports = await freePorts()
   // the demo as its production page: no Dev Wallet; the bundled host is served below with it

@@ -46,8 +46,11 @@ export const thirdPartyCdnDirFor = (cdnDir: string) => join(dirname(cdnDir), 'th
  */
 export const thirdPartyKeyFileFor = (cdnDir: string) => join(dirname(cdnDir), 'third-party-publisher.pub')
 
-/** A plugin source the demo lists after its own CDN (hosts/demo/src/config.ts `sources`). */
-export type DemoSource = { url: string; publicKey?: string }
+/**
+ * A plugin source the demo lists after its own CDN (hosts/demo/src/config.ts `sources`); `manifest` when this stack
+ * serves it, inlined as the first source's is (a pinned one is still verified by the kernel before any of it runs).
+ */
+export type DemoSource = { url: string; publicKey?: string; manifest?: unknown }
 
 /**
  * The demo's extra plugin sources, read again for each page (a publish while the stack runs is picked up): with
@@ -59,7 +62,8 @@ export function demoSources(cdnDir: string, urls: StackUrls, env: NodeJS.Process
   if (thirdParty && existsSync(join(thirdPartyCdnDirFor(cdnDir), 'manifest.json'))) {
     const keyFile = thirdPartyKeyFileFor(cdnDir)
     const publicKey = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined
-    sources.push({ url: urls.manifest2, ...(publicKey ? { publicKey } : {}) })
+    const manifest = inlineManifest(thirdPartyCdnDirFor(cdnDir))
+    sources.push({ url: urls.manifest2, ...(publicKey ? { publicKey } : {}), ...(manifest !== undefined ? { manifest } : {}) })
   }
   if (env.PORTICO_DEMO_SOURCES) {
     let extra: unknown

@@ -18,7 +18,7 @@
 declare const __PORTICO_DEMO_DEFAULTS__: Partial<DemoConfig> | undefined
 
 /** A plugin source: a manifest URL and, pinned, the key its publisher signs it with. */
-export type DemoSource = { url: string; publicKey?: string }
+export type DemoSource = { url: string; publicKey?: string; manifest?: Record<string, unknown> }
 
 export type DemoConfig = {
   projectId: string
@@ -147,8 +147,10 @@ function readSources(raw: unknown, from: string): DemoSource[] {
     return []
   }
   return raw.flatMap((s: unknown) => {
-    const { url, publicKey } = (s ?? {}) as { url?: unknown; publicKey?: unknown }
-    if (isHttpUrl(url) && (publicKey === undefined || typeof publicKey === 'string')) return [{ url: url as string, ...(publicKey ? { publicKey } : {}) }]
+    const { url, publicKey, manifest } = (s ?? {}) as { url?: unknown; publicKey?: unknown; manifest?: unknown }
+    // an inlined manifest (the stack serves that CDN): the kernel validates it, and checks a pinned one's signature
+    const inlined = typeof manifest === 'object' && manifest !== null && !Array.isArray(manifest) ? { manifest: manifest as Record<string, unknown> } : {}
+    if (isHttpUrl(url) && (publicKey === undefined || typeof publicKey === 'string')) return [{ url: url as string, ...(publicKey ? { publicKey } : {}), ...inlined }]
     console.warn(`[portico demo] ignoring the plugin source ${JSON.stringify(s)} of ${from}`)
     return []
   })

@@ -169,8 +169,20 @@ export function createKernel(input: KernelOptions): Kernel {
 
   /** With an inlined manifest: the first open's remote files download from the click on (registry/hints.ts). */
   const hintRemotes = (view: ViewId) => {
-    // a pinned manifest is not trusted before its signature is checked, which the loader does
-    if (options.remotes?.manifest && !options.remotes.publicKey) hintFirstOpen(options.remotes.manifest, options.remotes.manifestUrl, (n) => registry.isEnabled(n), view)
+    const remotes = options.remotes
+    if (!remotes) return
+    const inlined = [
+      { manifest: remotes.manifest, url: remotes.manifestUrl, publicKey: remotes.publicKey },
+      ...(remotes.sources ?? []),
+    ].filter((s) => s.manifest)
+    // a name two sources list comes from the first (registry/sources.ts): later sources hint only their own names
+    const seen = new Set<string>()
+    for (const source of inlined) {
+      const raw = (source.publicKey ? (source.manifest as { manifest?: unknown }).manifest : source.manifest) as Record<string, unknown> | undefined
+      const names = raw && typeof raw === 'object' ? Object.keys(raw) : []
+      hintFirstOpen(source.manifest, source.url, (n) => !seen.has(n) && registry.isEnabled(n), view, { pinned: Boolean(source.publicKey) })
+      for (const n of names) seen.add(n)
+    }
   }
 
   // ---- after the first view / before the first open -------------------------------------------------------

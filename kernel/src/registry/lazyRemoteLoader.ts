@@ -6,7 +6,10 @@ import type { RemoteLoader, RemoteLoaderOptions } from './loadRemote.js'
  */
 export function createLazyRemoteLoader(options: Omit<RemoteLoaderOptions, 'sharedModules'>): RemoteLoader {
   let loader: Promise<RemoteLoader> | undefined
+  // a pinned source's signature is checked in a chunk of its own: it downloads beside the loader, not after it
+  const pinned = Boolean(options.publicKey || options.sources?.some((s) => s.publicKey))
   const get = () => {
+    if (!loader && pinned) import(/* webpackChunkName: "portico-signature" */ './signature.js').catch(() => {})
     // one chunk (the loader, the modules shared with remotes and the federation runtime): every remote needs all
     // three at once, and each extra chunk is one more request and one more script task on the first open
     return (loader ??= Promise.all([

@@ -43,7 +43,7 @@ export async function loadSource(source: PluginSource, index: number, doFetch: t
     if (!res.ok) throw new ManifestError(`it answered HTTP status code: ${res.status}.`, undefined, label)
     raw = await res.json().catch(() => undefined)
   }
-  if (source.publicKey) raw = await (await import('./signature.js')).verifySignedManifest(label, raw, source.publicKey)
+  if (source.publicKey) raw = await (await import(/* webpackChunkName: "portico-signature" */ './signature.js')).verifySignedManifest(label, raw, source.publicKey)
   else if (isSignedManifest(raw)) raw = raw.manifest
   const parsed = PluginManifestSchema.safeParse(raw)
   if (!parsed.success) throw new ManifestError(parseErrorMessage(parsed.error), undefined, source.url ? label : undefined)

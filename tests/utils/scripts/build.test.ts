@@ -69,7 +69,13 @@ describe('npm run build: plugin remotes and manifest', () => {
       requires: [],
       // the files the entry loads for ./plugin, and those of its view, each with the hash of its bytes
       preload: [expect.objectContaining({ file: expect.stringMatching(new RegExp(`^hello/${version.replace(/[.+]/g, '\\$&')}/[\\w.]+\\.js$`)) })],
-      viewPreload: { Hello: [expect.objectContaining({ file: expect.stringMatching(new RegExp(`^hello/${version.replace(/[.+]/g, '\\$&')}/[\\w.]+\\.js$`)) })] },
+      // the view's script, then the stylesheet it imports
+      viewPreload: {
+        Hello: [
+          expect.objectContaining({ file: expect.stringMatching(new RegExp(`^hello/${version.replace(/[.+]/g, '\\$&')}/[\\w.]+\\.js$`)) }),
+          expect.objectContaining({ file: expect.stringMatching(new RegExp(`^hello/${version.replace(/[.+]/g, '\\$&')}/[\\w.]+\\.css$`)) }),
+        ],
+      },
     })
     const stats = JSON.parse(readFileSync(join(dir, 'stats/hello.json'), 'utf8'))
     expect(manifest.hello.preload.map((c: { file: string }) => c.file.slice('hello/'.length))).toEqual(stats.exposed)

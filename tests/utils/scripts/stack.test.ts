@@ -59,18 +59,18 @@ describe('demo page config', () => {
     expect(demoCsp(urls.cdn, urls.cdn2)).toBe("script-src 'self' http://localhost:4301 http://localhost:4305; object-src 'none'")
   })
 
-  it('behavior: the third-party CDN is a source once it has a manifest, pinned to the key beside it; env adds more', () => {
+  it('behavior: the third-party CDN is a source once it has a manifest (inlined), pinned to the key beside it; env adds more', () => {
     const dist = mkdtempSync(join(tmpdir(), 'portico-sources-'))
     try {
       const cdnDir = join(dist, 'cdn')
       expect(demoSources(cdnDir, urls, {})).toEqual([])
       mkdirSync(thirdPartyCdnDirFor(cdnDir), { recursive: true })
       writeFileSync(join(thirdPartyCdnDirFor(cdnDir), 'manifest.json'), '{}')
-      expect(demoSources(cdnDir, urls, {})).toEqual([{ url: 'http://localhost:4305/manifest.json' }])
+      expect(demoSources(cdnDir, urls, {})).toEqual([{ url: 'http://localhost:4305/manifest.json', manifest: {} }])
       writeFileSync(thirdPartyKeyFileFor(cdnDir), `${'k'.repeat(43)}\n`)
       const extra = { url: 'https://plugins.acme.example/manifest.json', publicKey: 'p'.repeat(43) }
       expect(demoSources(cdnDir, urls, { PORTICO_DEMO_SOURCES: JSON.stringify([extra]) })).toEqual([
-        { url: 'http://localhost:4305/manifest.json', publicKey: 'k'.repeat(43) },
+        { url: 'http://localhost:4305/manifest.json', publicKey: 'k'.repeat(43), manifest: {} },
         extra,
       ])
       expect(() => demoSources(cdnDir, urls, { PORTICO_DEMO_SOURCES: 'nope' })).toThrow('PORTICO_DEMO_SOURCES is not JSON')

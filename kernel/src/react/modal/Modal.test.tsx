@@ -99,13 +99,24 @@ describe('modal shell', () => {
     expect(dialog.closest('[data-portico-portal]')?.parentElement).toBe(document.body)
   })
 
+  it('behavior: a modal closed before its card painted leaves the focus on the opener (the deferred focus is dropped)', async () => {
+    const { kernel, opener } = await setup()
+    opener.focus()
+    await open(kernel)
+    await screen.findByRole('dialog')
+    act(() => kernel.close())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(document.activeElement).toBe(opener)
+  })
+
   it('behavior: focus moves into the dialog, Tab and Shift+Tab stay inside, Escape closes and focus returns to the opener', async () => {
     const { kernel, opener } = await setup()
     opener.focus()
     await open(kernel)
     const dialog = await screen.findByRole('dialog')
     await screen.findByTestId('view-Connect')
-    expect(dialog.contains(document.activeElement)).toBe(true)
+    // once the card has painted (a frame, then a task)
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
 
     const close = screen.getByTestId('modal-close')
     const last = screen.getByRole('button', { name: 'item 2' })
@@ -130,8 +141,8 @@ describe('modal shell', () => {
     opener.focus()
     await open(kernel, 'Connect')
     await screen.findByTestId('view-Connect')
-    // the first open focuses the dialog as before, not a control inside the view
-    expect(document.activeElement).toBe(screen.getByRole('dialog'))
+    // the first open focuses the dialog as before (once it has painted), not a control inside the view
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('dialog')))
     screen.getByRole('button', { name: 'item 1' }).focus()
 
     act(() => kernel.router.push('Networks'))

@@ -33,7 +33,13 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const doc = root.ownerDocument
     const before = doc.activeElement
     const opener = before instanceof HTMLElement && before !== doc.body && !root.contains(before) ? before : null
-    if (!root.contains(doc.activeElement)) root.focus({ preventScroll: true })
+    // once the card has painted: focusing makes the browser lay the card out at once, which its first frame then
+    // waits for (a tab keypress before that frame still lands inside, see onKeyDown)
+    const win = doc.defaultView
+    let ended = false
+    const focusIn = () => void (!ended && !root.contains(doc.activeElement) && root.isConnected && root.focus({ preventScroll: true }))
+    if (win?.requestAnimationFrame) win.requestAnimationFrame(() => win.setTimeout(focusIn, 0))
+    else focusIn()
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return
@@ -69,6 +75,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     doc.addEventListener('keydown', onKeyDown)
     doc.addEventListener('focusin', onFocusIn)
     return () => {
+      ended = true
       doc.removeEventListener('keydown', onKeyDown)
       doc.removeEventListener('focusin', onFocusIn)
       if (opener?.isConnected) opener.focus({ preventScroll: true })

@@ -144,6 +144,10 @@ export function createKernel(input: KernelOptions): Kernel {
     return isConnected() ? KERNEL_VIEWS.account : KERNEL_VIEWS.connect
   }
 
+  /** How long an open waits for its first view's component after the plugins are set up, before pushing it anyway. */
+  const FIRST_VIEW_WAIT_MS = 100
+  const noop = () => {}
+
   async function open(view?: ViewId, data?: unknown) {
     const request = hooks.beforeOpen.call({ view, data })
     store.dispatch(modalSlice.actions.loadingSet({ loading: true }))
@@ -157,8 +161,17 @@ export function createKernel(input: KernelOptions): Kernel {
       notify.toast(errorMessage(error), 'error')
     }
     const target = initialView(request.view)
-    // the view's chunk starts now rather than after the outlet's first render
-    registry.resolveView(target).catch(() => {})
+    // the first view is pushed once its component is here (its chunk was hinted with the plugins, and is most often
+    // one script task away), so it renders whole in the card's first frame instead of after a loading state; a chunk
+    // still downloading after FIRST_VIEW_WAIT_MS shows the outlet's loading state, one that fails its error
+    if (!registry.peekView(target)) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([
+        registry.resolveView(target).then(noop, noop),
+        new Promise<void>((resolve) => (timer = later(FIRST_VIEW_WAIT_MS, resolve))),
+      ])
+      cancel(timer)
+    }
     router.reset(target, target === request.view ? request.data : undefined)
     store.dispatch(modalSlice.actions.loadingSet({ loading: false }))
     hooks.afterOpen.call({ view: target })

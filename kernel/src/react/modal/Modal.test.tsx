@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ComponentModule } from '@portico/contracts/plugin'
+import type { ComponentModule, ViewEntry } from '@portico/contracts/plugin'
 import type { Kernel } from '../../kernel/types.js'
 import { modalSlice, themeSlice } from '../../store/index.js'
 import { createMemoryStorage } from '../../storage/createStorage.js'
@@ -82,6 +82,34 @@ describe('modal shell', () => {
     observer.observe(document.body, { childList: true, subtree: true })
     await open(kernel)
     expect(await screen.findByTestId('view-Connect')).toBeTruthy()
+    observer.disconnect()
+    expect(seen).toEqual([])
+  })
+
+  it("behavior: an open waits (briefly) for its first view's component, so the card never draws the view's loading state first", async () => {
+    // the plugins and the stored session are ready when the test says so; the view's chunk a moment later
+    let finish!: () => void
+    const gate = new Promise<void>((resolve) => (finish = resolve))
+    const memory = createMemoryStorage()
+    const storage = { ...memory, getItem: async <T,>(key: string) => (await gate, memory.getItem<T>(key)) }
+    let release: ((module: ComponentModule) => void) | undefined
+    const slow: ViewEntry = { title: 'Slow', load: () => new Promise<ComponentModule>((resolve) => (release = resolve)) }
+    // not waiting for kernel.ready: it reads the gated storage too
+    const kernel = createTestKernel({ plugins: [viewsPlugin({ Connect: testView('Connect'), Slow: slow })], storage })
+    kernels.push(kernel)
+    render(withKernel(kernel))
+    const seen: string[] = []
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="view-loading"]')) seen.push('loading')
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    await act(async () => void kernel.open('Slow'))
+    await act(async () => finish())
+    // the view's chunk is asked for once the plugins are set up; it arrives a moment later
+    await waitFor(() => expect(release).toBeTypeOf('function'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await act(async () => release!({ default: () => <div data-testid="view-Slow">slow</div> } as never))
+    expect(await screen.findByTestId('view-Slow')).toBeTruthy()
     observer.disconnect()
     expect(seen).toEqual([])
   })

@@ -1,8 +1,11 @@
 import type { HttpClient } from '@portico/contracts/plugin'
 import type { HttpClientOptions } from './createHttpClient.js'
 
-/** The HTTP client behind the same interface, its code fetched with the first request (never on page load). */
-export function createLazyHttpClient(options: HttpClientOptions): HttpClient {
+/**
+ * The HTTP client behind the same interface, its code fetched with the first request (never on page load), or
+ * ahead of it with `warm()` (the modal opening: its chunk then downloads beside the modal's, not after them).
+ */
+export function createLazyHttpClient(options: HttpClientOptions): HttpClient & { warm: () => void } {
   let client: Promise<HttpClient> | undefined
   const get = () =>
     (client ??= import('./createHttpClient.js').then((m) => m.createHttpClient(options))).catch((error) => {
@@ -10,6 +13,7 @@ export function createLazyHttpClient(options: HttpClientOptions): HttpClient {
       throw error
     })
   return {
+    warm: () => void get().catch(() => {}),
     endpoint: (name = 'api') => (options.endpoints[name] ?? (name === 'api' ? undefined : options.endpoints.api))?.replace(/\/+$/, ''),
     get: async (req) => (await get()).get(req),
     post: async (req) => (await get()).post(req),

@@ -153,6 +153,8 @@ export function createKernel(input: KernelOptions): Kernel {
     store.dispatch(modalSlice.actions.loadingSet({ loading: true }))
     store.dispatch(modalSlice.actions.opened(undefined))
     hintRemotes(initialView(request.view))
+    // the first view's plugins call the api as they set up (the wallet registry): its client's chunk comes now
+    if (options.endpoints.api) http.warm()
     // the likely first view's plugin and chunk start now, beside the plugins and the stored session, not after them
     registry.resolveView(initialView(request.view)).catch(() => {})
     try {

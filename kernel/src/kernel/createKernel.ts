@@ -183,20 +183,49 @@ export function createKernel(input: KernelOptions): Kernel {
   }
 
   /** With an inlined manifest: the first open's remote files download from the click on (registry/hints.ts). */
+  /**
+   * Manifests asked for at the open (or preload), before the loader's chunk is here; the loader takes the response
+   * instead of asking again (`remoteFetch`). Each URL once.
+   */
+  const earlyManifests = new Map<string, Promise<Response>>()
+  const remoteFetch: typeof fetch = (input, init) => {
+    const early = typeof input === 'string' ? earlyManifests.get(input) : undefined
+    if (early) {
+      earlyManifests.delete(input as string)
+      return early
+    }
+    return fetch(input, init)
+  }
+  const requestedManifests = new Set<string>()
+
+  /**
+   * The first open's files, asked for now: those of each inlined manifest at once, those of a manifest behind a URL
+   * as soon as it arrives (fetched now, beside the loader's chunk, instead of after it).
+   */
   const hintRemotes = (view: ViewId) => {
     const remotes = options.remotes
-    if (!remotes) return
-    const inlined = [
-      { manifest: remotes.manifest, url: remotes.manifestUrl, publicKey: remotes.publicKey },
-      ...(remotes.sources ?? []),
-    ].filter((s) => s.manifest)
+    if (!remotes || typeof fetch !== 'function') return
+    const sources = [{ manifest: remotes.manifest, url: remotes.manifestUrl, publicKey: remotes.publicKey }, ...(remotes.sources ?? [])]
     // a name two sources list comes from the first (registry/sources.ts): later sources hint only their own names
     const seen = new Set<string>()
-    for (const source of inlined) {
-      const raw = (source.publicKey ? (source.manifest as { manifest?: unknown }).manifest : source.manifest) as Record<string, unknown> | undefined
-      const names = raw && typeof raw === 'object' ? Object.keys(raw) : []
-      hintFirstOpen(source.manifest, source.url, (n) => !seen.has(n) && registry.isEnabled(n), view, { pinned: Boolean(source.publicKey) })
-      for (const n of names) seen.add(n)
+    const hint = (manifest: unknown, url: string | undefined, pinned: boolean) => {
+      const raw = (pinned ? (manifest as { manifest?: unknown } | undefined)?.manifest : manifest) as Record<string, unknown> | undefined
+      hintFirstOpen(manifest, url, (n) => !seen.has(n) && registry.isEnabled(n), view, { pinned })
+      for (const n of raw && typeof raw === 'object' ? Object.keys(raw) : []) seen.add(n)
+    }
+    for (const source of sources) {
+      const pinned = Boolean(source.publicKey)
+      if (source.manifest) hint(source.manifest, source.url, pinned)
+      else if (source.url && !requestedManifests.has(source.url)) {
+        requestedManifests.add(source.url)
+        const response = fetch(source.url, { credentials: 'omit' })
+        earlyManifests.set(source.url, response)
+        // hints only: the loader checks the manifest (and a pinned one's signature) before anything of it runs
+        response
+          .then((r) => (r.ok ? r.clone().json() : undefined))
+          .then((json) => json !== undefined && hint(json, source.url, pinned))
+          .catch(() => {})
+      }
     }
   }
 
@@ -302,6 +331,7 @@ export function createKernel(input: KernelOptions): Kernel {
           notify.toast(i18n.t('plugin.sourceRefused', { source: sourceHost(source) }), 'error')
         },
         warn: (message) => log('warn', message),
+        fetch: remoteFetch,
         // the first-open bundle, unless this page switched most of its plugins off
         useBundle: (members) => preferBundle(members, (name) => registry.isEnabled(name)),
       })

@@ -65,3 +65,24 @@ describe('kernel: a refused plugin source', () => {
     expect(kernel.getState().notifications.toast.message).toBe('Se rechazaron los plugins de plugins.acme.test.')
   })
 })
+
+describe('kernel: a manifest behind a URL on the first open', () => {
+  it('behavior: it is fetched once, at the open, and its first-open files are hinted as soon as it arrives', async () => {
+    const url = 'https://cdn.early.test/manifest.json'
+    const fetchMock = vi.fn(async (u: string | URL | Request) =>
+      String(u) === url ? new Response(JSON.stringify({ connect: entry('connect') })) : new Response('nope', { status: 404 }),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    const kernel = createKernel({ projectId: 'p', storage: createMemoryStorage(), remotes: { manifestUrl: url } })
+    kernels.push(kernel)
+    const opened = kernel.open()
+    // asked for at the open itself, before the loader's chunk has run
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual([url])
+    await opened
+    expect(kernel.router.current()?.view).toBe('Connect')
+    // the loader took that response instead of asking again
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === url)).toHaveLength(1)
+    const hinted = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => l.href)
+    expect(hinted).toContain('https://cdn.early.test/connect/remoteEntry.js')
+  })
+})

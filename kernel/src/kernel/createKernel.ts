@@ -208,23 +208,25 @@ export function createKernel(input: KernelOptions): Kernel {
     const sources = [{ manifest: remotes.manifest, url: remotes.manifestUrl, publicKey: remotes.publicKey }, ...(remotes.sources ?? [])]
     // a name two sources list comes from the first (registry/sources.ts): later sources hint only their own names
     const seen = new Set<string>()
-    const hint = (manifest: unknown, url: string | undefined, pinned: boolean) => {
-      const raw = (pinned ? (manifest as { manifest?: unknown } | undefined)?.manifest : manifest) as Record<string, unknown> | undefined
-      hintFirstOpen(manifest, url, (n) => !seen.has(n) && registry.isEnabled(n), view, { pinned })
-      for (const n of raw && typeof raw === 'object' ? Object.keys(raw) : []) seen.add(n)
+    const hint = (manifest: unknown, url: string | undefined) => {
+      hintFirstOpen(manifest, url, (n) => !seen.has(n) && registry.isEnabled(n), view)
+      for (const n of manifest && typeof manifest === 'object' ? Object.keys(manifest) : []) seen.add(n)
     }
     for (const source of sources) {
+      // nothing of a pinned source but its manifest is fetched before its signature is verified (the loader does)
       const pinned = Boolean(source.publicKey)
-      if (source.manifest) hint(source.manifest, source.url, pinned)
-      else if (source.url && !requestedManifests.has(source.url)) {
+      if (source.manifest) {
+        if (!pinned) hint(source.manifest, source.url)
+      } else if (source.url && !requestedManifests.has(source.url)) {
         requestedManifests.add(source.url)
         const response = fetch(source.url, { credentials: 'omit' })
         earlyManifests.set(source.url, response)
-        // hints only: the loader checks the manifest (and a pinned one's signature) before anything of it runs
-        response
-          .then((r) => (r.ok ? r.clone().json() : undefined))
-          .then((json) => json !== undefined && hint(json, source.url, pinned))
-          .catch(() => {})
+        // hints only: the loader checks the manifest before anything of it runs
+        if (!pinned)
+          response
+            .then((r) => (r.ok ? r.clone().json() : undefined))
+            .then((json) => json !== undefined && hint(json, source.url))
+            .catch(() => {})
       }
     }
   }

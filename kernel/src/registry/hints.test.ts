@@ -73,24 +73,4 @@ describe('hints', () => {
     expect(preferBundle(['a', 'b', 'c', 'd'], (n) => n === 'a')).toBe(false)
     expect(preferBundle([], () => true)).toBe(false)
   })
-
-  it("behavior: a pinned source's signed manifest is hinted on its own origin only (nothing of it runs before it is verified)", () => {
-    const signed = {
-      manifest: {
-        pinned: {
-          entry: 'pinned/remoteEntry.js',
-          integrity: SRI('R'),
-          activation: 'open',
-          preload: [{ file: 'pinned/p.js', integrity: SRI('S') }, { file: 'https://elsewhere.test/x.js', integrity: SRI('T') }],
-        },
-      },
-      signature: { alg: 'ed25519', publicKey: 'k'.repeat(43), sig: 's'.repeat(86) },
-    }
-    hintFirstOpen(signed, 'https://third.test/manifest.json', () => true, 'Connect', { pinned: true })
-    expect(hrefs().filter((h) => h.includes('third.test') || h.includes('elsewhere.test'))).toEqual(['https://third.test/pinned/remoteEntry.js', 'https://third.test/pinned/p.js'])
-    // not signed, or no URL to check the origin against: nothing
-    hintFirstOpen({ other: { entry: 'o/remoteEntry.js', integrity: SRI('U'), activation: 'open' } }, 'https://third.test/m.json', () => true, 'Connect', { pinned: true })
-    hintFirstOpen(signed, undefined, () => true, 'Connect', { pinned: true })
-    expect(hrefs().some((h) => h.includes('o/remoteEntry.js'))).toBe(false)
-  })
 })

@@ -8,14 +8,8 @@ const hinted = new Set<string>()
  * their sha384 and the same CORS mode as the script and stylesheet tags that load them later, which then take them
  * from the preload instead of fetching again. Each URL once per page. Only a hint: a file's own loader still checks it.
  */
-export function hintScripts(files: readonly HintedFile[], base: string | undefined, options: { sameOriginAs?: string | undefined } = {}): void {
+export function hintScripts(files: readonly HintedFile[], base: string | undefined): void {
   if (typeof document === 'undefined') return
-  let origin: string | undefined
-  try {
-    origin = options.sameOriginAs ? new URL(options.sameOriginAs).origin : undefined
-  } catch {
-    return
-  }
   for (const { file, integrity } of files) {
     let href: string
     try {
@@ -23,7 +17,6 @@ export function hintScripts(files: readonly HintedFile[], base: string | undefin
     } catch {
       continue
     }
-    if (origin && new URL(href).origin !== origin) continue
     if (hinted.has(href)) continue
     hinted.add(href)
     const link = document.createElement('link')
@@ -67,19 +60,7 @@ const isFile = (f: unknown): f is HintedFile =>
  * downloads then start with the modal's shell instead of after the loader, the manifest check and the federation
  * runtime. Anything malformed is skipped; the loader validates the manifest as before.
  */
-export function hintFirstOpen(
-  manifest: unknown,
-  base: string | undefined,
-  isEnabled: (name: string) => boolean,
-  view: string,
-  options: { pinned?: boolean } = {},
-): void {
-  // a pinned source's manifest is signed (`{ manifest, signature }`) and not verified yet: its files are only asked
-  // for on its own origin, and none of them runs before the loader has checked the signature
-  if (options.pinned) {
-    if (!manifest || typeof manifest !== 'object' || !('manifest' in manifest) || !base) return
-    manifest = (manifest as { manifest: unknown }).manifest
-  }
+export function hintFirstOpen(manifest: unknown, base: string | undefined, isEnabled: (name: string) => boolean, view: string): void {
   if (!manifest || typeof manifest !== 'object') return
   const files: HintedFile[] = []
   for (const [name, raw] of Object.entries(manifest as Record<string, unknown>)) {
@@ -95,5 +76,5 @@ export function hintFirstOpen(
     const viewFiles = from.viewPreload && typeof from.viewPreload === 'object' ? from.viewPreload[view] : undefined
     if (Array.isArray(viewFiles)) files.push(...viewFiles.filter(isFile))
   }
-  hintScripts(files, base, options.pinned ? { sameOriginAs: base } : {})
+  hintScripts(files, base)
 }

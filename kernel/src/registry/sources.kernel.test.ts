@@ -85,4 +85,21 @@ describe('kernel: a manifest behind a URL on the first open', () => {
     const hinted = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => l.href)
     expect(hinted).toContain('https://cdn.early.test/connect/remoteEntry.js')
   })
+
+  it("behavior: a pinned source's manifest is fetched at the open too, but none of its files before its signature is verified", async () => {
+    const url = 'https://cdn.pinned-early.test/manifest.json'
+    const fetchMock = vi.fn(async (u: string | URL | Request) =>
+      String(u) === url ? new Response(JSON.stringify({ connect: entry('connect') })) : new Response('nope', { status: 404 }),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    const kernel = createKernel({ projectId: 'p', storage: createMemoryStorage(), remotes: { sources: [{ url, publicKey: 'A'.repeat(43) }] } })
+    kernels.push(kernel)
+    const opened = kernel.open()
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual([url])
+    await opened
+    // not signed: refused (asked for again by the next step of the open, as a failed manifest always is), and
+    // nothing else of it was asked for
+    expect(fetchMock.mock.calls.every(([u]) => String(u) === url)).toBe(true)
+    expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((l) => l.href.includes('pinned-early.test'))).toBe(false)
+  })
 })

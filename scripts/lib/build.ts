@@ -10,7 +10,7 @@
  * Here the plugins are bundled in the same rspack run as the hosts, and builds no manifest refers to any more are
  * pruned after the manifest is written.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import type { Configuration, Stats } from '@rspack/core'
@@ -29,6 +29,7 @@ import {
 } from '../../packages/plugin-build/src/index.ts'
 import { bundledHostConfig, demoConfig, externalRuntimeFromEnv, wagmiExampleConfig, type BundledDefaults, type DemoDefaults } from '../../rspack.config.ts'
 import { composerConfig, type ComposerDefaults } from '../../hosts/composer/rspack.config.ts'
+import { injectPageConfig } from './page-config.ts'
 import { portsFromEnv, urlsFor } from './ports.ts'
 import {
   CDN_DIR,
@@ -252,6 +253,9 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
     mkdirSync(cdnDir, { recursive: true })
     writeFileSync(join(cdnDir, 'manifest.json'), JSON.stringify(checked, null, 2) + '\n')
     log(`manifest: ${relative(ROOT, join(cdnDir, 'manifest.json'))} (${Object.keys(checked).join(', ') || 'no plugins'})`)
+    // the demo page as built carries the manifest it was built with (served by itself, it fetches none at its first
+    // open; the stack replaces the whole config with the CDN's current one)
+    if (withDemo) inlineManifestInPage(join(options.demoDir ?? DEMO_DIR, 'index.html'), checked)
     // earlier builds of the plugins (published folders are never overwritten): only those this manifest needs stay
     const pruned = prune(cdnDir, { plugins: [...plugins.map((p) => p.name), 'bundles'] })
     if (pruned.removed.length) log(`pruned ${pruned.removed.length} file(s) of earlier builds no manifest refers to`)
@@ -260,6 +264,17 @@ export async function build(options: BuildOptions = {}): Promise<{ plugins: Plug
   if (options.demo !== false) await (await import('../../services/frame/page/build.ts')).buildFramePage({ log })
   log(`build done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   return { plugins, manifest }
+}
+
+/**
+ * Inlines the plugin manifest into a built host page's config (`{ manifest }`, over its build-time defaults): the
+ * page's first open then asks for the plugins' files at the click instead of after fetching the manifest. Its
+ * entries are immutable, content-hashed folders, so the inlined copy stays valid until the CDN is pruned by a
+ * build that also rebuilds the page.
+ */
+export function inlineManifestInPage(htmlFile: string, manifest: unknown): void {
+  if (!existsSync(htmlFile)) return
+  writeFileSync(htmlFile, injectPageConfig(readFileSync(htmlFile, 'utf8'), { manifest }))
 }
 
 /**

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import type { IncomingMessage } from 'node:http'
 import { isPortOpen, spawnManaged, waitForPort, type ManagedProcess } from './processes.ts'
 import { CHAIN_IDS, PORT_ENV, urlsFor, type Ports, type StackUrls } from './ports.ts'
+import { injectPageConfig } from './page-config.ts'
 import { startStaticServer, type StaticServer } from './static-server.ts'
 import { CDN_DIR, DEMO_DIR, ROOT, bundledDirFor, composerDirFor, wagmiDirFor } from './workspace.ts'
 import { apiConfigFor, deployDevTokens, describeDevTokens, writeApiConfig, type DevTokens, type LocalChain } from './tokens.ts'
@@ -108,16 +109,14 @@ export function inlineManifest(cdnDir: string): unknown {
   }
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-
 /**
- * Puts the runtime config into the demo's HTML as a meta tag (no inline script, so CSP stays strict), and with
- * `devWallet` the script tag of the Portico Dev Wallet (`/dev-wallet.js`, a test wallet announced via EIP-6963).
+ * Puts the runtime config into the demo's HTML as a meta tag (no inline script, so CSP stays strict; it replaces
+ * the one the build left there), and with `devWallet` the script tag of the Portico Dev Wallet (`/dev-wallet.js`,
+ * a test wallet announced via EIP-6963).
  */
 export function injectDemoConfig(html: string, config: object, options: { devWallet?: boolean } = {}): string {
-  const meta = `<meta name="portico-config" content="${escapeAttr(JSON.stringify(config))}">`
   const wallet = options.devWallet ? `<script defer src="/${DEV_WALLET_FILE}"></script>` : ''
-  return html.replace(/<meta name="portico-config"[^>]*>/, '').replace('</head>', `${meta}${wallet}</head>`)
+  return injectPageConfig(html, config).replace('</head>', `${wallet}</head>`)
 }
 
 const row = (what: string, url: string) => `  ${what.padEnd(22)} ${url}`

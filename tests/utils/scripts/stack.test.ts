@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PORTS, TEST_PORTS, portsFromEnv, urlsFor } from '../../../scripts/lib/ports.ts'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { inlineManifestInPage } from '../../../scripts/lib/build.ts'
 import { demoCsp, demoRuntimeConfig, demoSources, injectDemoConfig, stackEnv, thirdPartyCdnDirFor, thirdPartyKeyFileFor } from '../../../scripts/lib/stack.ts'
 
 describe('ports', () => {
@@ -52,6 +53,27 @@ describe('demo page config', () => {
     })
     expect(out).not.toContain('dev-wallet.js')
     expect(injectDemoConfig(html, {}, { devWallet: true })).toContain('<script defer src="/dev-wallet.js"></script></head>')
+  })
+
+  it('behavior: the built demo page carries the manifest it was built with; the stack replaces that config whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portico-page-'))
+    const metaOf = (html: string) => JSON.parse(/content="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&'))
+    try {
+      const page = join(dir, 'index.html')
+      const manifest = { connect: { entry: 'connect/0.1.0+abc/remoteEntry.js', integrity: `sha384-${'A'.repeat(64)}`, version: '0.1.0+abc', views: ['Connect'], note: '<&">' } }
+      inlineManifestInPage(join(dir, 'missing.html'), manifest) // no page built: nothing written
+      writeFileSync(page, '<html><head><title>x</title></head><body></body></html>')
+      inlineManifestInPage(page, manifest)
+      inlineManifestInPage(page, manifest) // a rebuild replaces it
+      const built = readFileSync(page, 'utf8')
+      expect(built.match(/portico-config/g)).toHaveLength(1)
+      expect(metaOf(built)).toEqual({ manifest })
+      const served = injectDemoConfig(built, { manifestUrl: 'http://localhost:4301/manifest.json' })
+      expect(served.match(/portico-config/g)).toHaveLength(1)
+      expect(metaOf(served)).toEqual({ manifestUrl: 'http://localhost:4301/manifest.json' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('behavior: the strict CSP allows scripts from the page and the plugin CDN only', () => {

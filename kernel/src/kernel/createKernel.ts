@@ -157,8 +157,12 @@ export function createKernel(input: KernelOptions): Kernel {
     if (options.endpoints.api) http.warm()
     // the likely first view's plugin and chunk start now, beside the plugins and the stored session, not after them
     registry.resolveView(initialView(request.view)).catch(() => {})
+    // every source's open plugins start now; the first view waits for those of the host's first source (its own
+    // CDN), not for another publisher's: a slow third-party CDN never holds the modal, and its connectors join the
+    // list once they are set up, as EIP-6963 wallets do (a stored session still waits for all of them)
+    registry.loadActivated().catch(noop)
     try {
-      await Promise.all([registry.loadActivated(), restored()])
+      await Promise.all([registry.loadActivated('open', { firstSource: true }), restored()])
     } catch (error) {
       notify.toast(errorMessage(error), 'error')
     }

@@ -244,9 +244,10 @@ export function createRegistry(deps: RegistryDeps) {
     },
     /**
      * Loads every enabled manifest plugin with this activation: `open` (default) before the first view shows,
-     * `idle` right after it; failures are reported, not thrown.
+     * `idle` right after it; failures are reported, not thrown. `firstSource`: only those of the host's first plugin
+     * source.
      */
-    async loadActivated(activation: 'open' | 'idle' = 'open') {
+    async loadActivated(activation: 'open' | 'idle' = 'open', only: { firstSource?: boolean } = {}) {
       if (!deps.remote) return
       let entries
       try {
@@ -256,7 +257,7 @@ export function createRegistry(deps: RegistryDeps) {
         throw error
       }
       const names = Object.entries(entries)
-        .filter(([n, e]) => e.activation === activation && isEnabled(n))
+        .filter(([n, e]) => e.activation === activation && isEnabled(n) && (!only.firstSource || (deps.remote!.sourceIndex?.(e) ?? 0) === 0))
         .map(([n]) => n)
       await Promise.all(names.map((n) => ensure(n).catch(() => {})))
     },

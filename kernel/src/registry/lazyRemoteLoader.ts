@@ -6,6 +6,8 @@ import type { RemoteLoader, RemoteLoaderOptions } from './loadRemote.js'
  */
 export function createLazyRemoteLoader(options: Omit<RemoteLoaderOptions, 'sharedModules'>): RemoteLoader {
   let loader: Promise<RemoteLoader> | undefined
+  /** The loader once its chunk has run (the entries `sourceIndex` is asked about come from its manifest). */
+  let loaded: RemoteLoader | undefined
   // a pinned source's signature is checked in a chunk of its own: it downloads beside the loader, not after it
   const pinned = Boolean(options.publicKey || options.sources?.some((s) => s.publicKey))
   const get = () => {
@@ -16,7 +18,7 @@ export function createLazyRemoteLoader(options: Omit<RemoteLoaderOptions, 'share
       import(/* webpackChunkName: "portico-remotes" */ './loadRemote.js'),
       import(/* webpackChunkName: "portico-remotes" */ './sharedModules.js'),
     ]).then(([remote, shared]) =>
-      remote.createRemoteLoader({ ...options, sharedModules: async () => shared.hostSharedModules() }),
+      (loaded = remote.createRemoteLoader({ ...options, sharedModules: async () => shared.hostSharedModules() })),
     )).catch((error) => {
       loader = undefined // a chunk that failed to load can be fetched again
       throw error
@@ -24,6 +26,7 @@ export function createLazyRemoteLoader(options: Omit<RemoteLoaderOptions, 'share
   }
   return {
     manifest: async () => (await get()).manifest(),
+    sourceIndex: (entry) => loaded?.sourceIndex?.(entry) ?? 0,
     preloadView: (name, entry, view) => void get().then((l) => l.preloadView(name, entry, view), () => {}),
     checkEntry: async (name, entry) => (await get()).checkEntry(name, entry),
     loadFactory: async (name, entry) => (await get()).loadFactory(name, entry),

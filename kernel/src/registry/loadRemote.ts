@@ -55,6 +55,8 @@ export type RemoteLoaderOptions = {
 
 export type RemoteLoader = {
   manifest: () => Promise<PluginManifest>
+  /** The place in the host's list of the source an entry of `manifest()` came from (0: the first). */
+  sourceIndex?: (entry: PluginManifestEntry) => number
   /** Asks the browser for a view's chunks (from the manifest) before its plugin `name` has loaded. */
   preloadView: (name: string, entry: PluginManifestEntry, view: string) => void
   /** Refuses an entry this host cannot run (built for another kernel) before anything of it loads. */
@@ -81,6 +83,8 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   ]
   /** The URL of the source each entry came from: its relative files resolve against it. */
   const baseOf = new WeakMap<PluginManifestEntry, string | undefined>()
+  /** The place of the source each entry came from in the host's list. */
+  const indexOf = new WeakMap<PluginManifestEntry, number>()
 
   /** The manifest's hash of each entry URL, put on its script tag. */
   const integrityOf = pageIntegrity
@@ -107,14 +111,14 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
     (manifestPromise ??= (async () => {
       // every source at once; one that fails is left out (and reported) while another one works
       const settled = await Promise.allSettled(sources.map((source, i) => loadSource(source, i, doFetch)))
-      const loaded: (LoadedSource & { label: string })[] = []
+      const loaded: (LoadedSource & { label: string; index: number })[] = []
       settled.forEach((result, i) => {
-        if (result.status === 'fulfilled') loaded.push({ ...result.value, label: sourceLabel(sources[i]!, i) })
+        if (result.status === 'fulfilled') loaded.push({ ...result.value, label: sourceLabel(sources[i]!, i), index: i })
       })
       const failures = settled.flatMap((result, i) => (result.status === 'rejected' ? [{ error: result.reason as unknown, i }] : []))
       if (failures.length && !loaded.length) throw failures[0]!.error
       for (const { error, i } of failures) options.onSourceError?.(error, sourceLabel(sources[i]!, i))
-      return mergeSources(loaded, baseOf, options.warn ?? ((message) => console.warn(message)))
+      return mergeSources(loaded, baseOf, options.warn ?? ((message) => console.warn(message)), indexOf)
     })().catch((error) => {
       manifestPromise = undefined // a later open may retry
       throw error
@@ -170,6 +174,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
 
   return {
     manifest,
+    sourceIndex: (entry) => indexOf.get(entry) ?? 0,
     preloadView: (name, entry, view) => hintChunks(entry, (bundleOf(name, entry) ?? entry).viewPreload?.[view] ?? []),
     checkEntry: async (name, entry) => checkEntry(name, entry),
     async loadFactory(name, entry) {

@@ -5,12 +5,15 @@ import type { Kernel } from '../kernel/types.js'
 import { createMemoryStorage } from '../storage/createStorage.js'
 
 // the federation runtime, replaced by one that "runs" an entry by handing back a plugin named after its remote
+/** Plugins whose remote "downloads" until the test lets it through (see `slowRemote`). */
+const held = vi.hoisted(() => new Map<string, Promise<void>>())
 vi.mock('./federation.js', () => ({
   injectExternalRuntimeCore: () => ({ name: 'core' }),
   createInstance: () => ({
     registerRemotes: () => {},
     loadRemote: async (id: string) => {
       const name = id.replace(/^portico_/, '').replace(/\/plugin$/, '').replace(/_/g, '-')
+      await held.get(name)
       return { default: () => definePlugin({ name, version: '1.0.0', contracts: '^1.0.0', views: name === 'connect' ? { Connect: { load: async () => ({ default: () => null }) } } : {} }) }
     },
   }),
@@ -25,8 +28,16 @@ let kernels: Kernel[] = []
 afterEach(() => {
   kernels.forEach((k) => k.destroy())
   kernels = []
+  held.clear()
   vi.unstubAllGlobals()
 })
+
+/** Holds the remote of plugin `name` until the returned function is called. */
+function slowRemote(name: string): () => void {
+  let release!: () => void
+  held.set(name, new Promise<void>((resolve) => (release = resolve)))
+  return release
+}
 
 function kernelWith(locale = 'en') {
   vi.stubGlobal(
@@ -101,5 +112,36 @@ describe('kernel: a manifest behind a URL on the first open', () => {
     // nothing else of it was asked for
     expect(fetchMock.mock.calls.every(([u]) => String(u) === url)).toBe(true)
     expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((l) => l.href.includes('pinned-early.test'))).toBe(false)
+  })
+})
+
+describe("kernel: another publisher's plugins on the first open", () => {
+  it("behavior: the first view waits for the first source's open plugins, not for a later source's, which joins when set up", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string | URL | Request) => {
+        if (String(url) === OWN) return new Response(JSON.stringify({ connect: entry('connect'), injected: entry('injected') }))
+        if (String(url) === THIRD) return new Response(JSON.stringify({ 'watch-address': entry('watch-address') }))
+        return new Response('nope', { status: 404 })
+      }),
+    )
+    const kernel = createKernel({ projectId: 'p', storage: createMemoryStorage(), remotes: { manifestUrl: OWN, sources: [{ url: THIRD }] } })
+    kernels.push(kernel)
+    const releaseThird = slowRemote('watch-address')
+    const releaseOwn = slowRemote('injected')
+    let opened = false
+    const open = kernel.open().then(() => (opened = true))
+    await vi.waitFor(() => expect(kernel.getState().plugins.byName['watch-address']?.status).toBe('loading'))
+    // the first source's plugins are still loading: the open waits for them
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(opened).toBe(false)
+    releaseOwn()
+    await vi.waitFor(() => expect(opened).toBe(true))
+    await open
+    expect(kernel.router.current()?.view).toBe('Connect')
+    expect(kernel.getState().plugins.byName.injected?.status).toBe('ready')
+    expect(kernel.getState().plugins.byName['watch-address']?.status).toBe('loading')
+    releaseThird()
+    await vi.waitFor(() => expect(kernel.getState().plugins.byName['watch-address']?.status).toBe('ready'))
   })
 })

@@ -52,19 +52,21 @@ export async function loadSource(source: PluginSource, index: number, doFetch: t
 
 /**
  * The plugins of several sources as one manifest, in the host's order: a name two sources list is taken from the
- * first, with a warning. `baseOf` learns each entry's source URL, which its relative files resolve against.
+ * first, with a warning. `baseOf` learns each entry's source URL, which its relative files resolve against, and
+ * `indexOf` its source's place in the host's list.
  *
  * @example
  * const merged = mergeSources([own, thirdParty], baseOf, (m) => console.warn(m))
  */
 export function mergeSources(
-  loaded: readonly (LoadedSource & { label: string })[],
+  loaded: readonly (LoadedSource & { label: string; index?: number })[],
   baseOf: WeakMap<PluginManifestEntry, string | undefined>,
   warn: (message: string) => void,
+  indexOf?: WeakMap<PluginManifestEntry, number>,
 ): PluginManifest {
   const merged: PluginManifest = {}
   const from = new Map<string, string>()
-  for (const { manifest, base, label } of loaded)
+  for (const { manifest, base, label, index } of loaded)
     for (const [name, entry] of Object.entries(manifest)) {
       if (name in merged) {
         warn(`[portico] plugin "${name}" is in the plugin sources ${from.get(name)} and ${label}; the first one is kept.`)
@@ -73,6 +75,7 @@ export function mergeSources(
       merged[name] = entry
       from.set(name, label)
       baseOf.set(entry, base)
+      if (index !== undefined) indexOf?.set(entry, index)
     }
   return merged
 }

@@ -32,7 +32,6 @@ export {
   ManifestSignatureSchema,
   PluginManifestEntrySchema,
   PluginManifestSchema,
-  PublisherKeySchema,
   SignedPluginManifestSchema,
   type ManifestSignature,
   type PluginManifest,
@@ -40,6 +39,8 @@ export {
   type PluginBundle,
   type SignedPluginManifest,
 } from './manifest.js'
+/** A publisher key a host pins for a plugin source (the value `portico-plugin keygen` prints). */
+export { PublisherKeySchema } from './publisherKey.js'
 export {
   definePlugin,
   KERNEL_VIEWS,

@@ -1,5 +1,6 @@
 import '../zodConfig.js'
 import * as z from 'zod/mini'
+import { PublisherKeySchema } from './publisherKey.js'
 
 // zod/mini: the kernel validates the manifest in the browser when the modal first opens, so this stays small.
 
@@ -76,8 +77,6 @@ export type PluginManifestEntry = z.output<typeof PluginManifestEntrySchema>
 export type PluginBundle = z.output<typeof Bundle>
 export type PluginManifest = z.output<typeof PluginManifestSchema>
 
-/** An ed25519 public key as a publisher shares it and a host pins it: its 32 raw bytes, base64url without padding. */
-const PublicKey = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected an ed25519 public key: 32 bytes, base64url.'))
 
 /**
  * The signature a publisher ships with a manifest: ed25519 (RFC 8032) over the UTF-8 bytes of the manifest's
@@ -85,7 +84,7 @@ const PublicKey = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expecte
  */
 export const ManifestSignatureSchema = z.object({
   alg: z.literal('ed25519'),
-  publicKey: PublicKey(),
+  publicKey: PublisherKeySchema,
   /** The 64-byte signature, base64url without padding. */
   sig: z.string().check(z.regex(/^[A-Za-z0-9_-]{86}$/, 'Expected an ed25519 signature: 64 bytes, base64url.')),
 })
@@ -100,8 +99,6 @@ export const SignedPluginManifestSchema = z.object({
   signature: ManifestSignatureSchema,
 })
 
-/** A publisher key a host pins for a plugin source (the value `portico-plugin keygen` prints). */
-export const PublisherKeySchema = PublicKey()
 
 export type ManifestSignature = z.output<typeof ManifestSignatureSchema>
 export type SignedPluginManifest = z.output<typeof SignedPluginManifestSchema>

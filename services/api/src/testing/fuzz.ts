@@ -178,11 +178,15 @@ const encode = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udfff
  * that exists, so requests get past authorization); they are still sometimes dropped or replaced.
  */
 export function requestsFrom(doc: { paths: Record<string, Record<string, Operation>> }, fixed: Record<string, string> = {}) {
+  return fc.oneof(...requestsPerOperation(doc, fixed))
+}
+
+/** One arbitrary per operation of the document (see `requestsFrom`), in the document's order. */
+export function requestsPerOperation(doc: { paths: Record<string, Record<string, Operation>> }, fixed: Record<string, string> = {}): fc.Arbitrary<FuzzRequest>[] {
   const operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ template, method: method.toUpperCase(), operation })),
   )
-  return fc.oneof(
-    ...operations.map(({ template, method, operation }) => {
+  return operations.map(({ template, method, operation }) => {
       const parameters = operation.parameters ?? []
       const pathParams = parameters.filter((p) => p.in === 'path')
       const queryParams = parameters.filter((p) => p.in === 'query')
@@ -228,6 +232,5 @@ export function requestsFrom(doc: { paths: Record<string, Record<string, Operati
         if (extra) query.push(`${encode(extra[0])}=${encode(extra[1])}`)
         return { method, template, path: query.length > 0 ? `${path}?${query.join('&')}` : path, body }
       })
-    }),
-  )
+    })
 }

@@ -35,7 +35,7 @@ export function hintScripts(files: readonly HintedFile[], base: string | undefin
  * remotes rather than downloading the others' code with them.
  *
  * @example
- * preferBundle(['connect', 'email', 'evm'], (name) => name !== 'email') // true
+ * preferBundle(['first', 'second', 'third'], (name) => name !== 'second') // true
  */
 export function preferBundle(members: readonly string[], isEnabled: (name: string) => boolean): boolean {
   return members.length > 0 && members.filter(isEnabled).length * 2 >= members.length

@@ -27,6 +27,7 @@ describe('@portico/contracts export surface', () => {
         "KERNEL_VIEWS",
         "ManifestSignatureSchema",
         "PluginManifestEntrySchema",
+        "PluginManifestIndexSchema",
         "PluginManifestSchema",
         "PublisherKeySchema",
         "SignedPluginManifestSchema",

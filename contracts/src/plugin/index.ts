@@ -31,11 +31,14 @@ export { CaipNetworkIdLikeSchema, CaipNetworkLikeSchema } from './network.js'
 export {
   ManifestSignatureSchema,
   PluginManifestEntrySchema,
+  PluginManifestIndexSchema,
   PluginManifestSchema,
   SignedPluginManifestSchema,
   type ManifestSignature,
   type PluginManifest,
   type PluginManifestEntry,
+  type PluginManifestIndex,
+  type PluginManifestIndexEntry,
   type PluginBundle,
   type SignedPluginManifest,
 } from './manifest.js'

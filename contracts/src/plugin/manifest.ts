@@ -10,6 +10,8 @@ const withDefault = <T extends z.core.SomeType>(schema: T, value: z.output<T>) =
 
 const Sri = () => z.string().check(z.regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'Integrity must be a sha384 subresource-integrity hash.'))
 
+const PluginName = () => z.string().check(z.regex(NAME, 'Plugin names are kebab-case.'))
+
 /** A file of a remote (relative to the manifest, like `entry`) with its subresource-integrity hash. */
 const Chunk = z.object({ file: nonEmpty(), integrity: Sri() })
 
@@ -26,27 +28,21 @@ const Bundle = z.object({
   entry: nonEmpty(),
   integrity: Sri(),
   /** Plugin name → the build (`version`) of it the bundle holds. */
-  members: z.record(z.string().check(z.regex(NAME, 'Plugin names are kebab-case.')), nonEmpty()),
+  members: z.record(PluginName(), nonEmpty()),
   /** The bundle's set-up chunks, hinted beside its entry. */
   preload: withDefault(z.array(Chunk), []),
   /** This plugin's views' chunks in the bundle. */
   viewPreload: withDefault(z.record(z.string(), z.array(Chunk)), {}),
 })
 
-/** One plugin entry in the manifest a plugin CDN serves. */
-export const PluginManifestEntrySchema = z.object({
+/**
+ * The fields of an entry the kernel plans with (which plugins load, when, in what order, for which views and
+ * locales), checked for every entry as a manifest loads; see `PluginManifestIndexSchema`.
+ */
+const indexShape = {
   /** URL of the federation remote entry, absolute or relative to the manifest. */
   entry: nonEmpty(),
-  /** Subresource-integrity hash of the entry file. */
-  integrity: Sri(),
   version: nonEmpty(),
-  /**
-   * Semver range of the kernel the remote was built against (`^0.1.0`); a kernel outside it refuses the remote
-   * before fetching any of its code. Absent: any kernel.
-   */
-  kernel: z.optional(nonEmpty()),
-  /** Semver range of `CONTRACTS_VERSION` the plugin was built against (its definition's `contracts`). */
-  contracts: z.optional(nonEmpty()),
   kind: withDefault(z.enum(['adapter', 'connector', 'feature']), 'feature'),
   /** Views the plugin provides, so pushing one loads the plugin on first use. */
   views: withDefault(z.array(z.string()), []),
@@ -58,6 +54,20 @@ export const PluginManifestEntrySchema = z.object({
   requires: withDefault(z.array(z.string()), []),
   /** A language pack's locales: `setLocale('es')` loads the plugin listing `es`. */
   locales: withDefault(z.array(z.string()), []),
+}
+
+/** One plugin entry in the manifest a plugin CDN serves. */
+export const PluginManifestEntrySchema = z.object({
+  ...indexShape,
+  /** Subresource-integrity hash of the entry file. */
+  integrity: Sri(),
+  /**
+   * Semver range of the kernel the remote was built against (`^0.1.0`); a kernel outside it refuses the remote
+   * before fetching any of its code. Absent: any kernel.
+   */
+  kernel: z.optional(nonEmpty()),
+  /** Semver range of `CONTRACTS_VERSION` the plugin was built against (its definition's `contracts`). */
+  contracts: z.optional(nonEmpty()),
   /**
    * The chunks the entry loads for `./plugin` (URLs like `entry`'s, with their sha384): the kernel asks the browser
    * for them beside the entry instead of after it has run. Only a hint: the entry still loads them itself, with
@@ -70,12 +80,22 @@ export const PluginManifestEntrySchema = z.object({
   bundle: z.optional(Bundle),
 })
 
+/**
+ * A manifest as the kernel reads it when the modal first opens: every entry's planning fields checked (and
+ * defaulted), the rest of each entry (files, hashes, ranges, bundle) kept as written and checked with
+ * `PluginManifestEntrySchema` when that plugin loads. The first open does not pay for checking the file lists of
+ * plugins it does not load, and one malformed entry fails its own plugin, not the whole manifest.
+ */
+export const PluginManifestIndexSchema = z.record(PluginName(), z.looseObject(indexShape))
+
 /** The plugin manifest: `{ [name]: { entry, integrity, version, ... } }`. */
-export const PluginManifestSchema = z.record(z.string().check(z.regex(NAME, 'Plugin names are kebab-case.')), PluginManifestEntrySchema)
+export const PluginManifestSchema = z.record(PluginName(), PluginManifestEntrySchema)
 
 export type PluginManifestEntry = z.output<typeof PluginManifestEntrySchema>
 export type PluginBundle = z.output<typeof Bundle>
 export type PluginManifest = z.output<typeof PluginManifestSchema>
+export type PluginManifestIndex = z.output<typeof PluginManifestIndexSchema>
+export type PluginManifestIndexEntry = PluginManifestIndex[string]
 
 
 /**

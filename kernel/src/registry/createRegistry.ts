@@ -6,7 +6,7 @@ import {
   type Connector,
   type PluginContext,
   type PluginDefinition,
-  type PluginManifestEntry,
+  type PluginManifestIndexEntry,
   type Unsubscribe,
   type ViewEntry,
 } from '@portico/contracts/plugin'
@@ -61,7 +61,7 @@ export function createRegistry(deps: RegistryDeps) {
 
   const isEnabled = (name: string) => deps.features[name] !== false
   /** The manifest once fetched, so `hasView` can answer synchronously. */
-  let loadedManifest: Record<string, PluginManifestEntry> | undefined
+  let loadedManifest: Record<string, PluginManifestIndexEntry> | undefined
   const manifest = async () => (loadedManifest = await deps.remote!.manifest())
   /** A remote plugin's factory gets the host's `features[name]` object as its parameters (bundled ones get the host's call). */
   const featureOptions = (name: string) => {
@@ -159,7 +159,7 @@ export function createRegistry(deps: RegistryDeps) {
     return job.finally(() => inflight.delete(name))
   }
 
-  async function loadRemote(name: string, entry: PluginManifestEntry) {
+  async function loadRemote(name: string, entry: PluginManifestIndexEntry) {
     store.dispatch(pluginsSlice.actions.pluginLoading({ name, source: 'remote' }))
     try {
       // refused before its requirements load or anything of it is fetched

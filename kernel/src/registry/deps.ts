@@ -1,8 +1,11 @@
 export {
-  PluginManifestSchema,
+  PluginManifestEntrySchema,
+  PluginManifestIndexSchema,
   type PluginDefinition,
   type PluginManifest,
   type PluginManifestEntry,
+  type PluginManifestIndex,
+  type PluginManifestIndexEntry,
   type PluginBundle,
 } from '@portico/contracts/plugin'
 

@@ -98,6 +98,58 @@ describe('remote loader: an inline manifest', () => {
   })
 })
 
+describe('remote loader: a manifest is checked in two steps', () => {
+  const inline = async (f: Awaited<ReturnType<typeof fixture>>, manifest: Record<string, unknown>) =>
+    createRemoteLoader({ manifest, manifestUrl: 'https://cdn.test/manifest.json', fetch: f.fetchMock as typeof fetch, loadEntry: f.loadEntry, sharedModules: async () => ({}) })
+
+  it("error: an entry with a malformed file list fails its own plugin, naming the field, before any of it is fetched; the others load", async () => {
+    const f = await fixture()
+    const good = await f.entry()
+    const remote = await inline(f, {
+      hello: good,
+      broken: { ...good, integrity: 'md5-abc', preload: [{ file: 'broken/1.js', integrity: 'sha384-short' }] },
+    })
+    const manifest = await remote.manifest()
+    // the open plans with every entry: the malformed one is listed, with its planning fields defaulted
+    expect(Object.keys(manifest)).toEqual(['hello', 'broken'])
+    expect(manifest.broken).toMatchObject({ activation: 'view', views: [], requires: [], locales: [] })
+
+    const error = await remote.loadFactory('broken', manifest.broken!).catch((e: unknown) => e)
+    expect(isPorticoError(error, 'PLUGIN_LOAD_FAILED')).toBe(true)
+    expect((error as Error).message).toMatch(/^Plugin "broken" could not be loaded: its manifest entry is invalid \(.*integrity.*sha384/)
+    await expect(remote.checkEntry('broken', manifest.broken!)).rejects.toMatchObject({ code: 'PLUGIN_LOAD_FAILED' })
+    expect(document.head.querySelector('link[href="https://cdn.test/broken/1.js"]')).toBeNull()
+    remote.preloadView('broken', manifest.broken!, 'Anything') // a hint: nothing to ask for, nothing thrown
+    expect(f.loadEntry).not.toHaveBeenCalled()
+
+    expect((await remote.loadFactory('hello', manifest.hello!))()).toBe(definition)
+    expect(f.fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('behavior: a whole entry is checked once and loads with its defaults (preload, viewPreload) filled in', async () => {
+    const f = await fixture()
+    const { kind: _kind, views: _views, activation: _activation, requires: _requires, ...bare } = await f.entry()
+    const remote = await inline(f, { hello: bare })
+    const entry = (await remote.manifest()).hello!
+    expect(entry).toMatchObject({ kind: 'feature', activation: 'view' })
+    expect((await remote.loadFactory('hello', entry))()).toBe(definition)
+    expect((await remote.loadFactory('hello', entry))()).toBe(definition)
+    expect(f.loadEntry).toHaveBeenCalledTimes(2)
+  })
+
+  it.each([
+    ['an activation the kernel does not know', { activation: 'sometimes' }, /activation/],
+    ['no entry URL', { entry: '' }, /entry/],
+    ['a plugin name that is not kebab-case', 'Not_Kebab', /Not_Kebab/],
+  ])('error: a manifest with %s is refused as a whole (the kernel cannot plan with it)', async (_what, change, message) => {
+    const f = await fixture()
+    const good = await f.entry()
+    const manifest = typeof change === 'string' ? { [change]: good } : { hello: { ...good, ...change } }
+    const remote = await inline(f, manifest)
+    await expect(remote.manifest()).rejects.toMatchObject({ code: 'PLUGIN_MANIFEST_INVALID', message: expect.stringMatching(message) })
+  })
+})
+
 describe('remote loader: an entry whose script fails', () => {
   const scriptError = () => new Error('[ Federation Runtime ]: Failed to load script resources')
 

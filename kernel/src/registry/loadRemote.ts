@@ -1,6 +1,15 @@
 import { CONTRACTS_VERSION, satisfies } from '@portico/contracts/plugin'
 import { KERNEL_VERSION } from '../version.js'
-import { parseErrorMessage, type PluginBundle, type PluginDefinition, type PluginManifest, type PluginManifestEntry } from './deps.js'
+import {
+  parseErrorMessage,
+  PluginManifestEntrySchema,
+  type PluginBundle,
+  type PluginDefinition,
+  type PluginManifest,
+  type PluginManifestEntry,
+  type PluginManifestIndex,
+  type PluginManifestIndexEntry,
+} from './deps.js'
 import { PluginContractsError, PluginIntegrityError, PluginKernelError, PluginLoadError } from './errors.js'
 
 export { PluginKernelError }
@@ -53,15 +62,25 @@ export type RemoteLoaderOptions = {
   loadEntry?: (params: { name: string; remoteName: string; url: string; integrity: string; module: string }) => Promise<unknown>
 }
 
+/**
+ * What the loader takes an entry as: one of `manifest()`'s (its planning fields checked, the rest checked when the
+ * plugin loads) or a whole entry made by hand.
+ */
+export type LoaderEntry = PluginManifestIndexEntry | PluginManifestEntry
+
 export type RemoteLoader = {
-  manifest: () => Promise<PluginManifest>
+  /** Every source's plugins, each entry's planning fields checked (see `PluginManifestIndexSchema`). */
+  manifest: () => Promise<PluginManifestIndex>
   /** The place in the host's list of the source an entry of `manifest()` came from (0: the first). */
-  sourceIndex?: (entry: PluginManifestEntry) => number
+  sourceIndex?: (entry: LoaderEntry) => number
   /** Asks the browser for a view's chunks (from the manifest) before its plugin `name` has loaded. */
-  preloadView: (name: string, entry: PluginManifestEntry, view: string) => void
-  /** Refuses an entry this host cannot run (built for another kernel) before anything of it loads. */
-  checkEntry: (name: string, entry: PluginManifestEntry) => Promise<void>
-  loadFactory: (name: string, entry: PluginManifestEntry) => Promise<PluginFactory>
+  preloadView: (name: string, entry: LoaderEntry, view: string) => void
+  /**
+   * Refuses an entry this host cannot run (malformed, or built for another kernel or other contracts) before
+   * anything of it loads.
+   */
+  checkEntry: (name: string, entry: LoaderEntry) => Promise<void>
+  loadFactory: (name: string, entry: LoaderEntry) => Promise<PluginFactory>
 }
 
 /** The federation container name a plugin is built under. */
@@ -76,15 +95,32 @@ export const remoteNameOf = (plugin: string) => `portico_${plugin.replace(/-/g, 
  */
 export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
-  let manifestPromise: Promise<PluginManifest> | undefined
+  let manifestPromise: Promise<PluginManifestIndex> | undefined
   const sources: PluginSource[] = [
     ...(options.manifestUrl || options.manifest ? [{ url: options.manifestUrl, manifest: options.manifest, publicKey: options.publicKey }] : []),
     ...(options.sources ?? []),
   ]
   /** The URL of the source each entry came from: its relative files resolve against it. */
-  const baseOf = new WeakMap<PluginManifestEntry, string | undefined>()
+  const baseOf = new WeakMap<LoaderEntry, string | undefined>()
   /** The place of the source each entry came from in the host's list. */
-  const indexOf = new WeakMap<PluginManifestEntry, number>()
+  const indexOf = new WeakMap<LoaderEntry, number>()
+  /** Each entry as a whole, checked the first time its plugin is asked for. */
+  const wholeEntries = new WeakMap<LoaderEntry, PluginManifestEntry>()
+
+  /**
+   * The whole entry (files, hashes, ranges, bundle) checked against `PluginManifestEntrySchema`, once: the manifest's
+   * load checked only the fields the kernel plans with, so a malformed entry fails its own plugin, with the reason.
+   */
+  function wholeEntry(name: string, entry: LoaderEntry): PluginManifestEntry {
+    let whole = wholeEntries.get(entry)
+    if (!whole) {
+      const parsed = PluginManifestEntrySchema.safeParse(entry)
+      if (!parsed.success) throw new PluginLoadError(name, `its manifest entry is invalid (${parseErrorMessage(parsed.error)}).`)
+      whole = parsed.data
+      wholeEntries.set(entry, whole)
+    }
+    return whole
+  }
 
   /** The manifest's hash of each entry URL, put on its script tag. */
   const integrityOf = pageIntegrity
@@ -125,22 +161,25 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
     }))
 
   /** The URL an entry's relative files resolve against: its source's (an entry made by hand: the first source's). */
-  const baseUrl = (entry: PluginManifestEntry) => (baseOf.has(entry) ? baseOf.get(entry) : options.manifestUrl)
-  const entryUrl = (entry: PluginManifestEntry) =>
+  const baseUrl = (entry: LoaderEntry) => (baseOf.has(entry) ? baseOf.get(entry) : options.manifestUrl)
+  const entryUrl = (entry: LoaderEntry) =>
     new URL(entry.entry, baseUrl(entry) ?? (typeof location === 'undefined' ? 'http://localhost/' : location.href)).href
 
-  const hintChunks = (entry: PluginManifestEntry, chunks: readonly HintedFile[]) => hintScripts(chunks, baseUrl(entry))
+  const hintChunks = (entry: LoaderEntry, chunks: readonly HintedFile[]) => hintScripts(chunks, baseUrl(entry))
 
   /** Bundle entry URLs that failed to load on this page: their members load from their own remotes from then on. */
   const failedBundles = new Set<string>()
   /** Each bundle's first load (its container run once); the other members wait for it instead of trying in parallel. */
   const bundleFirstLoads = new Map<string, Promise<unknown>>()
-  const bundleUrl = (entry: PluginManifestEntry, bundle: PluginBundle) =>
+  const bundleUrl = (entry: LoaderEntry, bundle: PluginBundle) =>
     new URL(bundle.entry, baseUrl(entry) ?? (typeof location === 'undefined' ? 'http://localhost/' : location.href)).href
-  /** The bundle `name` is loaded from: one that holds this very build, that the page prefers and that has not failed. */
-  const bundleOf = (name: string, entry: PluginManifestEntry): PluginBundle | undefined => {
-    const bundle = entry.bundle
-    if (!bundle || bundle.members[name] !== entry.version || failedBundles.has(bundleUrl(entry, bundle))) return undefined
+  /**
+   * The bundle `name` is loaded from: one that holds this very build, that the page prefers and that has not failed
+   * (`entry` is the one the caller passed, `whole` its checked fields).
+   */
+  const bundleOf = (name: string, entry: LoaderEntry, whole: PluginManifestEntry): PluginBundle | undefined => {
+    const bundle = whole.bundle
+    if (!bundle || bundle.members[name] !== whole.version || failedBundles.has(bundleUrl(entry, bundle))) return undefined
     return (options.useBundle ?? (() => true))(Object.keys(bundle.members)) ? bundle : undefined
   }
 
@@ -175,12 +214,21 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
   return {
     manifest,
     sourceIndex: (entry) => indexOf.get(entry) ?? 0,
-    preloadView: (name, entry, view) => hintChunks(entry, (bundleOf(name, entry) ?? entry).viewPreload?.[view] ?? []),
-    checkEntry: async (name, entry) => checkEntry(name, entry),
+    preloadView: (name, entry, view) => {
+      let whole: PluginManifestEntry
+      try {
+        whole = wholeEntry(name, entry)
+      } catch {
+        return // only a hint: loading the plugin reports the malformed entry
+      }
+      hintChunks(entry, (bundleOf(name, entry, whole) ?? whole).viewPreload[view] ?? [])
+    },
+    checkEntry: async (name, entry) => checkEntry(name, wholeEntry(name, entry)),
     async loadFactory(name, entry) {
-      // before any of its bytes are fetched: a remote built for another kernel would run against the wrong API
-      checkEntry(name, entry)
-      const bundle = bundleOf(name, entry)
+      // before any of its bytes are fetched: a malformed entry, or a remote built for another kernel, is refused
+      const whole = wholeEntry(name, entry)
+      checkEntry(name, whole)
+      const bundle = bundleOf(name, entry, whole)
       if (bundle) {
         const url = bundleUrl(entry, bundle)
         hintChunks(entry, bundle.preload)
@@ -201,9 +249,8 @@ export function createRemoteLoader(options: RemoteLoaderOptions): RemoteLoader {
           }
         }
       }
-      // an entry made by hand (not parsed from a manifest) may lack the field
-      hintChunks(entry, entry.preload ?? [])
-      return factoryFrom(name, remoteNameOf(name), entryUrl(entry), entry.integrity, 'plugin')
+      hintChunks(entry, whole.preload)
+      return factoryFrom(name, remoteNameOf(name), entryUrl(entry), whole.integrity, 'plugin')
     },
   }
 }

@@ -1,4 +1,4 @@
-import { PluginManifestSchema, parseErrorMessage, type PluginManifest, type PluginManifestEntry } from './deps.js'
+import { PluginManifestIndexSchema, parseErrorMessage, type PluginManifestIndex, type PluginManifestIndexEntry } from './deps.js'
 import { ManifestError } from './errors.js'
 
 /**
@@ -8,8 +8,11 @@ import { ManifestError } from './errors.js'
  */
 export type PluginSource = { url?: string | undefined; manifest?: unknown; publicKey?: string | undefined }
 
-/** A source's manifest once fetched, checked and validated, with the URL its relative entries resolve against. */
-export type LoadedSource = { manifest: PluginManifest; base: string | undefined }
+/**
+ * A source's manifest once fetched, checked and validated (every entry's planning fields: see
+ * `PluginManifestIndexSchema`), with the URL its relative entries resolve against.
+ */
+export type LoadedSource = { manifest: PluginManifestIndex; base: string | undefined }
 
 /** How errors name a source: its URL, else its place in the host's list. */
 export const sourceLabel = (source: PluginSource, index: number) => source.url ?? `#${index + 1} (inlined)`
@@ -22,7 +25,8 @@ export function isSignedManifest(raw: unknown): raw is { manifest: unknown; sign
 }
 
 /**
- * Fetches (unless inlined), checks and validates one source's manifest. A pinned source loads the signature
+ * Fetches (unless inlined), checks and validates one source's manifest (the fields the kernel plans with; the
+ * rest of an entry is validated when its plugin loads). A pinned source loads the signature
  * verifier (its own chunk) and is refused unless its publisher key signed it; an unpinned one may be signed or
  * not (its signature is then not checked: nothing says whose key to trust). Errors name the source.
  *
@@ -45,7 +49,7 @@ export async function loadSource(source: PluginSource, index: number, doFetch: t
   }
   if (source.publicKey) raw = await (await import(/* webpackChunkName: "portico-signature" */ './signature.js')).verifySignedManifest(label, raw, source.publicKey)
   else if (isSignedManifest(raw)) raw = raw.manifest
-  const parsed = PluginManifestSchema.safeParse(raw)
+  const parsed = PluginManifestIndexSchema.safeParse(raw)
   if (!parsed.success) throw new ManifestError(parseErrorMessage(parsed.error), undefined, source.url ? label : undefined)
   return { manifest: parsed.data, base: source.url }
 }
@@ -60,11 +64,11 @@ export async function loadSource(source: PluginSource, index: number, doFetch: t
  */
 export function mergeSources(
   loaded: readonly (LoadedSource & { label: string; index?: number })[],
-  baseOf: WeakMap<PluginManifestEntry, string | undefined>,
+  baseOf: WeakMap<PluginManifestIndexEntry, string | undefined>,
   warn: (message: string) => void,
-  indexOf?: WeakMap<PluginManifestEntry, number>,
-): PluginManifest {
-  const merged: PluginManifest = {}
+  indexOf?: WeakMap<PluginManifestIndexEntry, number>,
+): PluginManifestIndex {
+  const merged: PluginManifestIndex = {}
   const from = new Map<string, string>()
   for (const { manifest, base, label, index } of loaded)
     for (const [name, entry] of Object.entries(manifest)) {

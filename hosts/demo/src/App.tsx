@@ -263,10 +263,13 @@ function PluginsPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
   const features = [...new Set([...KNOWN_FEATURES, ...config.features, ...config.off, ...Object.keys(statuses)])]
   const [off, setOff] = useState(() => new Set(config.off))
   const changed = off.size !== config.off.length || config.off.some((f) => !off.has(f))
-  const reload = withQuery({
-    features: features.filter((f) => !off.has(f) && (KNOWN_FEATURES as readonly string[]).includes(f)).join(',') || null,
-    off: [...off].join(',') || null,
-  })
+  // built only when offered: this panel re-renders with every plugin status change while the modal opens
+  const reload = changed
+    ? withQuery({
+        features: features.filter((f) => !off.has(f) && (KNOWN_FEATURES as readonly string[]).includes(f)).join(',') || null,
+        off: [...off].join(',') || null,
+      })
+    : undefined
   return (
     <section className="demo-card" data-testid="demo-plugins-panel" aria-labelledby="demo-plugins-title">
       <h2 id="demo-plugins-title">Plugins</h2>
@@ -298,7 +301,7 @@ function PluginsPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
           )
         })}
       </ul>
-      {changed && (
+      {reload && (
         <a className="demo-button secondary" href={reload}>
           Reload with these plugins
         </a>

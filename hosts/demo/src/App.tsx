@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from 'react'
+import { memo, useCallback, useRef, useState, useSyncExternalStore } from 'react'
 import { ConnectButton, PorticoProvider, type Kernel } from '@portico/kernel'
 import { formatBalance, truncateAddress } from '@portico/contracts/spec'
 import { BITCOIN_SEND_TO, DEMO_LOCALES, KNOWN_FEATURES, readFlag, SEND_VALUE_LAMPORTS, SEND_VALUE_SATS, SEND_VALUE_WEI, SIGN_MESSAGE, SOLANA_SEND_TO, SIWX_ENABLED_KEY, SIWX_REQUIRED_KEY, withQuery, writeFlag, type DemoConfig } from './config.js'
@@ -258,10 +258,47 @@ function SignInPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig })
 
 const STATUS_LABEL = { loading: 'loading', ready: 'loaded', failed: 'failed' } as const
 
+type PluginStatusOf = ReturnType<Kernel['getState']>['plugins']['byName'][string]
+
+/** One plugin of the panel: re-rendered only when its own status or switch changes (the others keep theirs). */
+const PluginRow = memo(function PluginRow({
+  name,
+  status,
+  on,
+  offByPage,
+  toggle,
+}: {
+  name: string
+  status: PluginStatusOf | undefined
+  on: boolean
+  offByPage: boolean
+  toggle: (name: string, on: boolean) => void
+}) {
+  return (
+    <li>
+      <label>
+        <input type="checkbox" checked={on} onChange={(e) => toggle(name, e.target.checked)} />
+        <code>{name}</code>
+      </label>
+      <span className={`demo-status ${status?.status ?? 'idle'}`} data-testid={`demo-plugin-${name}`} title={status?.error}>
+        {status ? STATUS_LABEL[status.status] : offByPage ? 'off' : 'not loaded yet'}
+      </span>
+    </li>
+  )
+})
+
 function PluginsPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }) {
   const statuses = useKernelState(kernel, (s) => s.plugins.byName)
   const features = [...new Set([...KNOWN_FEATURES, ...config.features, ...config.off, ...Object.keys(statuses)])]
   const [off, setOff] = useState(() => new Set(config.off))
+  const toggle = useCallback((name: string, on: boolean) => {
+    setOff((current) => {
+      const next = new Set(current)
+      if (on) next.delete(name)
+      else next.add(name)
+      return next
+    })
+  }, [])
   const changed = off.size !== config.off.length || config.off.some((f) => !off.has(f))
   // built only when offered: this panel re-renders with every plugin status change while the modal opens
   const reload = changed
@@ -277,29 +314,9 @@ function PluginsPanel({ kernel, config }: { kernel: Kernel; config: DemoConfig }
         Loaded at runtime from the plugin CDN when first needed, each checked against its sha384 hash.
       </p>
       <ul className="demo-plugins">
-        {features.map((name) => {
-          const status = statuses[name]
-          return (
-            <li key={name}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={!off.has(name)}
-                  onChange={(e) => {
-                    const next = new Set(off)
-                    if (e.target.checked) next.delete(name)
-                    else next.add(name)
-                    setOff(next)
-                  }}
-                />
-                <code>{name}</code>
-              </label>
-              <span className={`demo-status ${status?.status ?? 'idle'}`} data-testid={`demo-plugin-${name}`} title={status?.error}>
-                {status ? STATUS_LABEL[status.status] : config.off.includes(name) ? 'off' : 'not loaded yet'}
-              </span>
-            </li>
-          )
-        })}
+        {features.map((name) => (
+          <PluginRow key={name} name={name} status={statuses[name]} on={!off.has(name)} offByPage={config.off.includes(name)} toggle={toggle} />
+        ))}
       </ul>
       {reload && (
         <a className="demo-button secondary" href={reload}>

@@ -2,7 +2,7 @@ import { defineConnector, type Connector } from '@portico/contracts/plugin'
 import { isSignedMessage, isTransactionHash } from '@portico/contracts/spec'
 import { createDevWallet, type DevWallet } from '@portico/tests/wallets/evm'
 import { createPublicClient, getAddress, http, numberToHex, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from '@portico/tests/anvil'
 import { createEvmAdapter, type EvmAdapter } from './adapter/index.js'
 import { anvil, anvil2, defineEvmNetwork, withRpcUrls, type EvmNetwork } from './networks.js'
@@ -200,7 +200,18 @@ describe('evm adapter: signing and sending', () => {
     expect(id).toMatch(/^0x[0-9a-f]{64}$/)
     const sent = wallet.requests.find((r) => r.method === 'wallet_sendCalls')?.params as [{ calls: unknown[]; chainId: string; atomicRequired: boolean }]
     expect(sent[0]).toMatchObject({ chainId: '0x7a69', atomicRequired: false, calls: [{ to: bob.address, value: '0x1' }, { to: bob.address, value: '0x2' }] })
-    expect(await adapter.getCallsStatus!({ connector, id })).toMatchObject({ status: 200, atomic: false })
+    // The wallet answers 100 (pending) until every call has a receipt; anvil mines them a moment later, so the
+    // status is polled the way an app would, until the wallet stops reporting the batch as pending.
+    const first = (await adapter.getCallsStatus!({ connector, id })) as { id: string; status: number }
+    expect(first).toMatchObject({ id, atomic: false })
+    expect([100, 200]).toContain(first.status)
+    const settled = await vi.waitFor(async () => {
+      const status = (await adapter.getCallsStatus!({ connector, id })) as { status: number; receipts: unknown[] }
+      if (status.status === 100) throw new Error('the batch is still pending')
+      return status
+    }, { timeout: 10_000, interval: 50 })
+    expect(settled).toMatchObject({ status: 200, atomic: false, chainId: '0x7a69' })
+    expect(settled.receipts).toHaveLength(2)
   })
 
   it('behavior: request answers eth_chainId from the stored value and forwards the rest', async () => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { createPublicClient, http, type Address, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { ChainState } from './chain.js'
 import { handleRpc, type SignerContext } from './signer.js'
 import type { FrameStore } from './store.js'
@@ -65,7 +65,12 @@ describe.skipIf(!existsSync(ANVIL))('handleRpc against anvil', () => {
       ctx,
     )) as { id: string }
     expect(JSON.parse(sent.id)).toHaveLength(2)
-    const status = (await handleRpc({ method: 'wallet_getCallsStatus', params: [sent.id] }, ctx)) as { status: number; receipts: unknown[]; atomic: boolean }
+    // 100 (pending) until every call has a receipt; anvil mines them a moment after they are sent, so poll.
+    const status = await vi.waitFor(async () => {
+      const answer = (await handleRpc({ method: 'wallet_getCallsStatus', params: [sent.id] }, ctx)) as { status: number; receipts: unknown[]; atomic: boolean }
+      if (answer.status === 100) throw new Error('the batch is still pending')
+      return answer
+    }, { timeout: 10_000, interval: 50 })
     expect(status).toMatchObject({ status: 200, atomic: false, chainId: '0x7a69' })
     expect(status.receipts).toHaveLength(2)
   })

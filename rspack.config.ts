@@ -70,6 +70,18 @@ export type DemoDefaults = {
 export const DEV_WALLET_ENTRY = join(ROOT, 'tests/wallets/evm/browser.ts')
 export const DEV_WALLET_FILE = 'dev-wallet.js'
 
+/**
+ * Build-time switches the federation runtime reads (`@module-federation/runtime-core` and `sdk` test these globals):
+ * the host registers remotes by their `remoteEntry.js` URL, never by an `mf-manifest.json`, so the snapshot and
+ * asset-preload plugins it would install on every load never do anything here; and it runs in a browser, so the
+ * Node script loaders are dead code. Defined, both leave the loader's chunk, which the first open downloads, compiles
+ * and runs before any remote.
+ */
+export const FEDERATION_RUNTIME_DEFINES: Record<string, string> = {
+  FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
+  ENV_TARGET: JSON.stringify('web'),
+}
+
 type AppHostOptions = {
   name: string
   /** The host's folder: `index.html` and `src/index.tsx`. */
@@ -131,7 +143,7 @@ function appHostConfig(host: AppHostOptions): Configuration {
       },
     },
     plugins: [
-      new rspack.DefinePlugin(host.define),
+      new rspack.DefinePlugin({ ...FEDERATION_RUNTIME_DEFINES, ...host.define }),
       // the page's code and the modal's lazy chunks run as soon as they load: compiled eagerly, off the main thread
       new CompileHintsPlugin((chunk) => chunk.name !== 'devwallet'),
       new rspack.HtmlRspackPlugin({

@@ -1,32 +1,22 @@
-import type { ConnectionRecord, Connector, RecentWallet } from '@portico/contracts/plugin'
+import type { ConnectionRecord, Connector } from '@portico/contracts/plugin'
 import { chainsSlice, connectionSlice } from '../store/index.js'
 import { checkSupported, findNetwork, persist, type ConnectionContext } from './context.js'
 import { ConnectorNotFoundError } from './errors.js'
 import { established } from './lifecycle.js'
 import { STORAGE_KEYS } from './storageKeys.js'
+import { readStoredChoices } from './storedChoices.js'
 
 /** How long a restore waits for a connector to register (EIP-6963 wallets announce asynchronously). */
 export const RESTORE_CONNECTOR_WAIT_MS = 3000
 
-const isRecentWallet = (w: unknown): w is RecentWallet =>
-  typeof w === 'object' && w !== null && typeof (w as RecentWallet).id === 'string' && typeof (w as RecentWallet).name === 'string'
-
 /** Loads stored recent wallets and, when the stored status is connected, restores each connection (SPEC §4). */
 export async function restore(ctx: ConnectionContext) {
   const { store, storage } = ctx
-  const [status, connections, recent, lastConnectorId, activeId] = await Promise.all([
-    storage.getItem<string>(STORAGE_KEYS.status),
+  const [status, connections, activeId] = await Promise.all([
+    readStoredChoices(storage, store),
     storage.getItem<ConnectionRecord[]>(STORAGE_KEYS.connections),
-    storage.getItem<unknown[]>(STORAGE_KEYS.recentWallets),
-    storage.getItem<string | null>(STORAGE_KEYS.lastConnectorId),
     storage.getItem<string | null>(STORAGE_KEYS.activeCaipNetworkId),
   ])
-  store.dispatch(
-    connectionSlice.actions.storedConnectionRead({
-      ...(Array.isArray(recent) ? { recentWallets: recent.filter(isRecentWallet) } : {}),
-      ...(typeof lastConnectorId === 'string' ? { lastConnectorId } : {}),
-    }),
-  )
   if (status !== 'connected' || !Array.isArray(connections) || connections.length === 0) return
   // another tab's connection may already have been followed here (./sync.ts): nothing left to restore then
   if (connections.every((c) => isConnectedHere(ctx, c))) return

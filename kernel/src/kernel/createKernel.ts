@@ -12,6 +12,7 @@ import { createStorage } from '../storage/createStorage.js'
 import type { Connection } from '../connection/createConnection.js'
 import { createTabChannel } from '../connection/channel.js'
 import { STORAGE_KEYS } from '../connection/storageKeys.js'
+import { readStoredChoices } from '../connection/storedChoices.js'
 import { createLazyHttpClient } from '../http/lazyHttpClient.js'
 import { chainsSlice, createPorticoStore, localeSlice, modalSlice, optionsSlice, routerSlice, themeSlice } from '../store/index.js'
 import { SHAKE_MS } from '@portico/contracts/spec'
@@ -259,6 +260,8 @@ export function createKernel(input: KernelOptions): Kernel {
     if (idleLoaded || idleHandle) return
     idleHandle = whenIdle(() => {
       idleHandle = undefined
+      // the connection chunk too (an open without a stored session does without it): a connect then finds it here
+      void connection().catch((error) => log('warn', '[portico] loading the connection module:', error))
       idleLoaded = registry.loadActivated('idle').catch((error) => {
         idleLoaded = undefined // retried on the next open
         log('error', '[portico] loading plugins after the first view:', error)
@@ -272,6 +275,8 @@ export function createKernel(input: KernelOptions): Kernel {
     if (preloading) return preloading
     for (const load of preloaders) load()
     hintRemotes(initialView())
+    // the api client's chunk with the rest: the first view's plugins call the api as they set up
+    if (options.endpoints.api) http.warm()
     // the likely first view's chunk in parallel, then the one the restored session calls for
     registry.resolveView(initialView()).catch(() => {})
     preloading = Promise.all([registry.loadActivated(), restored()])
@@ -384,7 +389,9 @@ export function createKernel(input: KernelOptions): Kernel {
   let restoring: Promise<void> | undefined
   const restored = () => {
     if (restoring) return restoring
-    restoring = connection().then((c) => c.restore())
+    // without a stored session the open needs only the recent wallets and the last connector, read here: the
+    // connection chunk then stays off the first open's path (it loads once the first view has painted)
+    restoring = readStoredChoices(storage, store).then((status) => (status === 'connected' ? connection().then((c) => c.restore()) : undefined))
     // a restored session loads what its views need later (Account tabs, …) once the page is idle
     restoring.then(() => void (isConnected() && loadIdlePlugins()), () => {})
     return restoring

@@ -18,6 +18,7 @@
  * `--files` lists what the click fetched in the warm-up run (start time, phase, bytes); `--timeline` the same run's
  * resources and long tasks on the page's clock, click to view.
  * `PORTICO_BENCH_DIST=<dir>` measures `<dir>/{cdn,demo,bundled}` (built there when missing) instead of dist/.
+ * `--compare <dir>` measures another build's demo beside this one's, their runs taken in turn (for an A/B of one change).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -26,8 +27,8 @@ import { chromium, type BrowserContext, type Request } from 'playwright-core'
 import { build, isBuilt } from './lib/build.ts'
 import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from './lib/chromium.ts'
 import { gzipSize } from './lib/gzip.ts'
-import { freePorts } from './lib/ports.ts'
-import { DEV_WALLET_FILE, demoRuntimeConfig, injectDemoConfig, startStack, type Stack } from './lib/stack.ts'
+import { freePort, freePorts } from './lib/ports.ts'
+import { DEV_WALLET_FILE, demoRuntimeConfig, injectDemoConfig, inlineManifest, startStack, type Stack } from './lib/stack.ts'
 import { startStaticServer, type StaticServer } from './lib/static-server.ts'
 import { bundledDirFor, CDN_DIR, DEMO_DIR, hasBundledHost } from './lib/workspace.ts'
 import { shortSource, sourceLookup, type SourceLookup } from './lib/sourcemap.ts'
@@ -250,12 +251,14 @@ const dirs = distDir ? { cdnDir: join(distDir, 'cdn'), demoDir: join(distDir, 'd
 const browsers = new Set<() => Promise<void>>()
 let stack: Stack | undefined
 let bundledServer: StaticServer | undefined
+const compareServers: StaticServer[] = []
 const startup = new AbortController()
 let stopping = false
 async function stopAll() {
   startup.abort()
   await Promise.all([...browsers].map((close) => close()))
   await bundledServer?.close().catch(() => {})
+  await Promise.all(compareServers.map((server) => server.close().catch(() => {})))
   await stack?.stop().catch(() => {})
 }
 async function shutdown(code: number) {
@@ -492,6 +495,40 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
   }
 }
 
+/** Several pages measured with their runs in turn (each page's warm-up first): see `--compare`. */
+async function measureInTurn(targets: Target[]): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }[]> {
+  const runs = targets.map(() => ({ 1: [] as Run[], [THROTTLE]: [] as Run[] }) as Record<number, Run[]>)
+  for (const target of targets) {
+    for (let i = 0; i < WARMUP; i++) {
+      const r = await runOnce(target, WARMUP_THROTTLE, true)
+      console.log(`  ${target.key} warm-up${WARMUP_THROTTLE > 1 ? ` at ×${WARMUP_THROTTLE}` : ''}: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
+    }
+  }
+  for (const rate of [1, THROTTLE]) {
+    for (let i = 0; i < RUNS; i++) {
+      for (const [t, target] of targets.entries()) {
+        const r = await runOnce(target, rate)
+        runs[t]![rate]!.push(r)
+        console.log(`  ${target.key} cpu ×${rate} run ${i + 1}/${RUNS}: ${r.clickToVisibleMs.toFixed(1)} ms, JS before ${r.jsBefore} B, on open ${r.jsOnOpen} B (${r.jsByVisible} B before visible)`)
+      }
+    }
+  }
+  return targets.map((target, t) => {
+    const mine = runs[t]!
+    const all = [...mine[1]!, ...mine[THROTTLE]!]
+    return {
+      row: {
+        label: target.label,
+        unthrottled: runStats(mine[1]!.map((r) => r.clickToVisibleMs)),
+        throttled: runStats(mine[THROTTLE]!.map((r) => r.clickToVisibleMs)),
+        jsBefore: runStats(all.map((r) => r.jsBefore)),
+        jsOnOpen: runStats(all.map((r) => r.jsOnOpen)),
+      },
+      byVisible: runStats(all.map((r) => r.jsByVisible)),
+    }
+  })
+}
+
 async function measure(target: Target): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }> {
   const runs: Record<number, Run[]> = { 1: [], [THROTTLE]: [] }
   for (let i = 0; i < WARMUP; i++) {
@@ -531,6 +568,14 @@ async function measure(target: Target): Promise<{ row: TableRow; byVisible: Retu
  */
 const URL_ARG = process.argv.includes('--url') ? process.argv[process.argv.indexOf('--url') + 1] : undefined
 
+/**
+ * `--compare <dir>`: another build (`<dir>/cdn` and `<dir>/demo`, built there when missing) measured as the page
+ * `compare` beside this one's demo, on a CDN and a demo server of its own next to the stack, the two pages' runs
+ * taken in turn (demo, compare, demo, …). The machine's drift over a run then falls on both pages alike, which an
+ * A/B of one change needs: run to run, this shared machine moves by more than most single changes.
+ */
+const COMPARE = process.argv.includes('--compare') ? process.argv[process.argv.indexOf('--compare') + 1] : undefined
+
 async function main() {
   ensureChromium()
   if (URL_ARG) {
@@ -567,7 +612,17 @@ async function main() {
   })()
   console.log(`npm run bench:open — Chromium ${version}, ${cpus().length} CPUs, ${WARMUP} warm-up + ${RUNS} runs at ×1 and ×${THROTTLE} per page\n`)
   const results = []
-  for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(await measure(target))
+  if (COMPARE) {
+    const other = { cdnDir: join(COMPARE, 'cdn'), demoDir: join(COMPARE, 'demo'), bundledDir: join(COMPARE, 'bundled') }
+    if (!isBuilt(other)) await build(other)
+    const [cdnPort, demoPort] = [await freePort(), await freePort()]
+    const cdn = await startStaticServer({ dir: other.cdnDir, port: cdnPort, cors: true })
+    const config = { ...demoRuntimeConfig(stack.urls), manifestUrl: `${cdn.url}/manifest.json`, manifest: inlineManifest(other.cdnDir), sources: [] }
+    const demo = await startStaticServer({ dir: other.demoDir, port: demoPort, transformHtml: (html) => injectDemoConfig(html, config) })
+    compareServers.push(cdn, demo)
+    const pages = [targets[0]!, { key: 'compare', label: `${COMPARE} (plugins from its CDN)`, url: () => demo.url }]
+    results.push(...(await measureInTurn(pages)))
+  } else for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(await measure(target))
   console.log(
     [
       '',

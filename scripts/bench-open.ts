@@ -18,7 +18,8 @@
  * `--files` lists what the click fetched in the warm-up run (start time, phase, bytes); `--timeline` the same run's
  * resources and long tasks on the page's clock, click to view.
  * `PORTICO_BENCH_DIST=<dir>` measures `<dir>/{cdn,demo,bundled}` (built there when missing) instead of dist/.
- * `--compare <dir>` measures another build's demo beside this one's, their runs taken in turn (for an A/B of one change).
+ * `--compare <dir>` measures another build's demo beside this one's, their runs taken in turn (for an A/B of one change;
+ * with `--only demo+hover`, both hovered first).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -620,7 +621,9 @@ async function main() {
     const config = { ...demoRuntimeConfig(stack.urls), manifestUrl: `${cdn.url}/manifest.json`, manifest: inlineManifest(other.cdnDir), sources: [] }
     const demo = await startStaticServer({ dir: other.demoDir, port: demoPort, transformHtml: (html) => injectDemoConfig(html, config) })
     compareServers.push(cdn, demo)
-    const pages = [targets[0]!, { key: 'compare', label: `${COMPARE} (plugins from its CDN)`, url: () => demo.url }]
+    // the demo page, or with `--only demo+hover` the demo hovered first, against the same page of the other build
+    const base = targets.find((t) => t.key === (ONLY?.includes('demo+hover') ? 'demo+hover' : 'demo'))!
+    const pages = [base, { ...base, key: 'compare', label: `${COMPARE}${base.preloaded ? ', hovered first' : ''}`, url: () => demo.url }]
     results.push(...(await measureInTurn(pages)))
   } else for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(await measure(target))
   console.log(

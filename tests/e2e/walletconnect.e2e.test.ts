@@ -6,14 +6,16 @@
  * `relay.dropAllSockets()`, which the stack's relay (a child process) does not offer, so it runs an in-process relay
  * and carries the page's relay sockets to it (Playwright's routeWebSocket); the page and its config are unchanged.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, isAddressEqual, parseEther, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
 import { createRelay, type Relay } from '../../services/relay/src/index.ts'
 import { ANVIL_ACCOUNTS } from '../anvil/index.ts'
-import { demoUrl, kernelState, openPage, screenshot, waitForState, type DemoPage } from '../utils/browser.ts'
+import { demoUrl, kernelState, openPage, screenshot, SCREENSHOT_DIR, waitForState, type DemoPage } from '../utils/browser.ts'
 import type {} from '../utils/stack.ts'
 import { createWalletConnectWallet, type WalletConnectWallet } from '../wallets/walletconnect/index.ts'
 
@@ -35,12 +37,40 @@ const jsQR: JsQr = typeof jsqr === 'function' ? jsqr : jsqr.default
  * The text of the QR code as a camera would read it from the screen. Under load the view can still be fading in
  * when the first shot is taken, so an unreadable shot is retaken a few times (a wrong code still reads wrong).
  */
+/**
+ * Reads a QR code from a capture at its size, then at twice its size (each pixel doubled). The code's modules are
+ * ~4 px dots at the page's scale; jsQR's finder misses some codes at that size that it reads doubled, as a phone's
+ * camera, which sees the screen at a higher resolution, does. A wrong code still reads wrong.
+ */
+function decodeQr(image: { width: number; height: number; data: Buffer }): string | undefined {
+  for (const k of [1, 2]) {
+    const width = image.width * k
+    const height = image.height * k
+    const data = new Uint8ClampedArray(width * height * 4)
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const from = (Math.floor(y / k) * image.width + Math.floor(x / k)) * 4
+        data.set(image.data.subarray(from, from + 4), (y * width + x) * 4)
+      }
+    const text = jsQR(data, width, height)?.data
+    if (text !== undefined) return text
+  }
+  return undefined
+}
+
 async function scanQr(page: Page): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const image = PNG.sync.read(await page.locator('[data-testid=wc-qr]').first().screenshot())
-    const text = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data
+  // the code fades and scales in: the capture ends CSS animations (`animations: 'disabled'`), so what is read is the
+  // code as it rests, and a busy machine gets a few more tries; the last capture is kept when none can be read
+  let last: Buffer | undefined
+  for (let attempt = 0; attempt < 10; attempt++) {
+    last = await page.locator('[data-testid=wc-qr]').first().screenshot({ animations: 'disabled' })
+    const text = decodeQr(PNG.sync.read(last))
     if (text !== undefined) return text
     await page.waitForTimeout(300)
+  }
+  if (last) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true })
+    writeFileSync(join(SCREENSHOT_DIR, `walletconnect-qr-unreadable-${Date.now()}.png`), last)
   }
   return undefined
 }

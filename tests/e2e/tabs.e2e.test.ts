@@ -82,7 +82,10 @@ describe('tabs in sync', () => {
     expect(await kernelState(b, 's => s.connection.connections.map((c) => String(c.chainId))')).toEqual(['31338'])
 
     // disconnect in A → B is disconnected (and does not disconnect its wallet again)
-    if (!(await a.getByTestId('view-Account').isVisible())) await openAccountView(a)
+    // choosing a network takes the modal back to the Account view (a moment under load): wait for it while the modal
+    // is open; open it again only when it has closed (clicking the button behind an open modal hits the backdrop)
+    if (await a.getByTestId('portico-modal').isVisible()) await a.getByTestId('view-Account').waitFor({ state: 'visible', timeout: 30_000 })
+    else await openAccountView(a)
     await a.getByTestId('account-disconnect').click()
     await waitForState(a, 's => s.connection.status === "disconnected"')
     t0 = Date.now()

@@ -496,13 +496,21 @@ async function runOnce(target: Target, throttle: number, profile = false): Promi
   }
 }
 
-/** Several pages measured with their runs in turn (each page's warm-up first): see `--compare`. */
-async function measureInTurn(targets: Target[]): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }[]> {
+/**
+ * Pages measured with their runs taken in turn (each page's warm-up first, with what `--profile`, `--timeline` and
+ * `--files` print about it); one page is the usual case, several are `--compare`.
+ */
+async function measure(targets: Target[]): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }[]> {
   const runs = targets.map(() => ({ 1: [] as Run[], [THROTTLE]: [] as Run[] }) as Record<number, Run[]>)
   for (const target of targets) {
     for (let i = 0; i < WARMUP; i++) {
       const r = await runOnce(target, WARMUP_THROTTLE, true)
       console.log(`  ${target.key} warm-up${WARMUP_THROTTLE > 1 ? ` at ×${WARMUP_THROTTLE}` : ''}: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
+      for (const line of r.profile ?? []) console.log(`    ${line}`)
+      for (const line of r.timeline ?? []) console.log(`    ${line}`)
+      if (LIST_FILES)
+        for (const f of r.files.sort((a, b) => a.at - b.at))
+          console.log(`    +${String(f.at).padStart(5)} ms  ${f.phase === 'open' ? 'before visible' : 'after visible '}  ${String(f.bytes).padStart(7)} B  ${f.url}`)
     }
   }
   for (const rate of [1, THROTTLE]) {
@@ -510,7 +518,9 @@ async function measureInTurn(targets: Target[]): Promise<{ row: TableRow; byVisi
       for (const [t, target] of targets.entries()) {
         const r = await runOnce(target, rate)
         runs[t]![rate]!.push(r)
-        console.log(`  ${target.key} cpu ×${rate} run ${i + 1}/${RUNS}: ${r.clickToVisibleMs.toFixed(1)} ms, JS before ${r.jsBefore} B, on open ${r.jsOnOpen} B (${r.jsByVisible} B before visible)`)
+        console.log(
+          `  ${target.key} cpu ×${rate} run ${i + 1}/${RUNS}: ${r.clickToVisibleMs.toFixed(1)} ms, JS before ${r.jsBefore} B, on open ${r.jsOnOpen} B (${r.jsByVisible} B before visible)`,
+        )
       }
     }
   }
@@ -528,39 +538,6 @@ async function measureInTurn(targets: Target[]): Promise<{ row: TableRow; byVisi
       byVisible: runStats(all.map((r) => r.jsByVisible)),
     }
   })
-}
-
-async function measure(target: Target): Promise<{ row: TableRow; byVisible: ReturnType<typeof runStats> }> {
-  const runs: Record<number, Run[]> = { 1: [], [THROTTLE]: [] }
-  for (let i = 0; i < WARMUP; i++) {
-    const r = await runOnce(target, WARMUP_THROTTLE, true)
-    console.log(`  ${target.key} warm-up${WARMUP_THROTTLE > 1 ? ` at ×${WARMUP_THROTTLE}` : ''}: ${r.clickToVisibleMs.toFixed(1)} ms (discarded)`)
-    for (const line of r.profile ?? []) console.log(`    ${line}`)
-    for (const line of r.timeline ?? []) console.log(`    ${line}`)
-    if (LIST_FILES)
-      for (const f of r.files.sort((a, b) => a.at - b.at))
-        console.log(`    +${String(f.at).padStart(5)} ms  ${f.phase === 'open' ? 'before visible' : 'after visible '}  ${String(f.bytes).padStart(7)} B  ${f.url}`)
-  }
-  for (const rate of [1, THROTTLE]) {
-    for (let i = 0; i < RUNS; i++) {
-      const r = await runOnce(target, rate)
-      runs[rate]!.push(r)
-      console.log(
-        `  ${target.key} cpu ×${rate} run ${i + 1}/${RUNS}: ${r.clickToVisibleMs.toFixed(1)} ms, JS before ${r.jsBefore} B, on open ${r.jsOnOpen} B (${r.jsByVisible} B before visible)`,
-      )
-    }
-  }
-  const all = [...runs[1]!, ...runs[THROTTLE]!]
-  return {
-    row: {
-      label: target.label,
-      unthrottled: runStats(runs[1]!.map((r) => r.clickToVisibleMs)),
-      throttled: runStats(runs[THROTTLE]!.map((r) => r.clickToVisibleMs)),
-      jsBefore: runStats(all.map((r) => r.jsBefore)),
-      jsOnOpen: runStats(all.map((r) => r.jsOnOpen)),
-    },
-    byVisible: runStats(all.map((r) => r.jsByVisible)),
-  }
 }
 
 /**
@@ -583,7 +560,7 @@ async function main() {
     const targets: Target[] = [{ key: 'url', label: URL_ARG, url: () => URL_ARG }]
     targets.push({ ...targets[0]!, key: 'url+hover', label: `${URL_ARG}, hovered first`, preloaded: true })
     const results = []
-    for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(await measure(target))
+    for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(...(await measure([target])))
     console.log(['', renderTable(results.map((r) => r.row), THROTTLE)].join('\n'))
     return
   }
@@ -624,8 +601,8 @@ async function main() {
     // the demo page, or with `--only demo+hover` the demo hovered first, against the same page of the other build
     const base = targets.find((t) => t.key === (ONLY?.includes('demo+hover') ? 'demo+hover' : 'demo'))!
     const pages = [base, { ...base, key: 'compare', label: `${COMPARE}${base.preloaded ? ', hovered first' : ''}`, url: () => demo.url }]
-    results.push(...(await measureInTurn(pages)))
-  } else for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(await measure(target))
+    results.push(...(await measure(pages)))
+  } else for (const target of targets) if (!ONLY || ONLY.includes(target.key)) results.push(...(await measure([target])))
   console.log(
     [
       '',
